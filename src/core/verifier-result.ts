@@ -1,0 +1,51 @@
+import type { Diagnostic } from './diagnostic.js';
+
+/** Which toolchain produced a verdict. `verusVersion` comes from `--output-json`'s `verus` block. */
+export interface ToolchainIdentity {
+  verusVersion: string | null;
+  /** sha256 of the canonical pin file (verus-toolchain/pin.toml), when known. */
+  pinHash: string | null;
+  /** The Docker image id/digest, for the Docker runner. */
+  imageDigest: string | null;
+}
+
+/** Per-function outcome, from `times-ms.smt.smt-run-module-times[].function-breakdown[]`. */
+export interface FunctionOutcome {
+  function: string;
+  module: string | null;
+  mode: string | null;
+  success: boolean;
+  timeMs: number | null;
+  rlimit: number | null;
+}
+
+interface VerifierRunFacts {
+  toolchain: ToolchainIdentity;
+  /** The exact argv that was executed (program first). */
+  command: string[];
+  wallTimeMs: number;
+  /** `synthetic` when the output came from a fake verifier or a recorded synthetic file. */
+  provenance: 'real' | 'synthetic' | 'cache';
+}
+
+export type ToolchainProblem =
+  | 'verus-not-found'
+  | 'cargo-verus-not-found'
+  | 'rust-toolchain-missing'
+  | 'z3-version-mismatch'
+  | 'docker-unreachable'
+  | 'image-missing'
+  | 'verus-incomplete';
+
+/**
+ * A verifier's verdict on the exact source that was checked. A failing proof is a normal value.
+ * Switches over `status` must end in an exhaustiveness check.
+ */
+export type VerifierResult =
+  | (VerifierRunFacts & { status: 'verified'; functions: FunctionOutcome[]; diagnostics: Diagnostic[] })
+  | (VerifierRunFacts & { status: 'failed'; functions: FunctionOutcome[]; diagnostics: Diagnostic[] })
+  | (VerifierRunFacts & { status: 'timeout'; timeoutMs: number; diagnostics: Diagnostic[] })
+  | (VerifierRunFacts & { status: 'crashed'; exitCode: number | null; signal: string | null; stderrTail: string })
+  | (VerifierRunFacts & { status: 'toolchain-error'; problem: ToolchainProblem; message: string });
+
+export type VerifierStatus = VerifierResult['status'];
