@@ -1,0 +1,1 @@
+export interface BenchReport { name: string; lines: string[]; metrics: Record<string, number>; }
