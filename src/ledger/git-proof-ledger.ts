@@ -1,0 +1,153 @@
+import { mkdir, readFile, writeFile, appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { simpleGit, type SimpleGit } from 'simple-git';
+import { AdapterError } from '../core/errors.js';
+import { canonicalJson, computeSourceSha256, sha256Hex, type CheckedFile } from './source-digest.js';
+import { formatCommitMessage, parseCommitTrailers, type ProofTrailers } from './proof-trailers.js';
+import { LEDGER_BRANCH_PREFIX, LEDGER_NOTES_REF, type LedgerNote } from './ledger-note.js';
+
+/** A run's isolated workspace: a git worktree on its own branch, so the user's tree is never touched. */
+export interface RunWorkspace {
+  runId: string;
+  branch: string;
+  worktreeDir: string;
+}
+
+export interface CandidateRecord {
+  files: CheckedFile[];
+  summary: string;
+  trailers: Omit<ProofTrailers, 'sourceSha256' | 'noteSha256' | 'runId'>;
+  note: Omit<LedgerNote, 'schema' | 'runId' | 'files' | 'sourceSha256' | 'proofResult' | 'iteration' | 'sample'>;
+}
+
+/** One ledger commit as read back for `log` and `audit`. */
+export interface LedgerCommit {
+  sha: string;
+  parent: string | null;
+  message: string;
+  trailers: Map<string, string>;
+  noteText: string | null;
+}
+
+const FALLBACK_IDENTITY = ['-c', 'user.name=verus-repair', '-c', 'user.email=verus-repair@localhost'];
+
+/** The git adapter of the proof ledger. Only this file runs git for the ledger. */
+export class GitProofLedger {
+  private constructor(
+    readonly repoDir: string,
+    private readonly git: SimpleGit,
+  ) {}
+
+  static async open(repoDir: string): Promise<GitProofLedger> {
+    const git = simpleGit(repoDir);
+    const top = (await git.revparse(['--show-toplevel']).catch((error: unknown) => {
+      throw new AdapterError(`${repoDir} is not inside a git repository`, { cause: error });
+    })).trim();
+    return new GitProofLedger(top, simpleGit(top));
+  }
+
+  async startRun(runId: string, baseCommit: string): Promise<RunWorkspace> {
+    const branch = `${LEDGER_BRANCH_PREFIX}${runId}`;
+    const worktreeDir = join(this.repoDir, '.verus-repair', 'worktrees', runId);
+    await this.excludeLedgerDirectory();
+    await this.git.raw(['worktree', 'add', '-b', branch, worktreeDir, baseCommit]);
+    return { runId, branch, worktreeDir };
+  }
+
+  /** Writes the candidate's files into the run's worktree and commits them with trailers and a note. */
+  async recordCandidate(run: RunWorkspace, record: CandidateRecord): Promise<string> {
+    const sourceSha256 = computeSourceSha256(record.files);
+    const note: LedgerNote = {
+      schema: 'verus-repair/ledger-note@1',
+      runId: run.runId,
+      iteration: record.trailers.iteration,
+      sample: record.trailers.sample,
+      files: record.files.map((file) => file.path).sort(),
+      sourceSha256,
+      proofResult: record.trailers.proofResult,
+      ...record.note,
+    };
+    const noteJson = canonicalJson(note);
+    const message = formatCommitMessage(record.summary, {
+      ...record.trailers,
+      sourceSha256,
+      runId: run.runId,
+      noteSha256: sha256Hex(noteJson),
+    });
+    for (const file of record.files) {
+      const target = join(run.worktreeDir, file.path);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, file.bytes);
+    }
+    const worktree = simpleGit(run.worktreeDir);
+    await worktree.raw(['add', '--', ...record.files.map((file) => file.path)]);
+    const identity = await this.identityArgs();
+    await this.withMessageFile(message, (path) => worktree.raw([...identity, 'commit', '--allow-empty', '--no-verify', '-q', '-F', path]));
+    const sha = (await worktree.revparse(['HEAD'])).trim();
+    await this.withMessageFile(noteJson, (path) => this.git.raw(['notes', `--ref=${LEDGER_NOTES_REF}`, 'add', '-f', '-F', path, sha]));
+    return sha;
+  }
+
+  /** The run's commits, oldest first: first-parent history from the branch tip while `Run-Id` matches. */
+  async readRun(runId: string): Promise<LedgerCommit[]> {
+    const tip = `${LEDGER_BRANCH_PREFIX}${runId}`;
+    const raw = await this.git.raw(['log', '--first-parent', '--format=%H%x00%P%x00%B%x1e', tip]);
+    const commits: LedgerCommit[] = [];
+    for (const record of raw.split('\x1e')) {
+      const [sha, parents, message] = record.replace(/^\n/, '').split('\0');
+      if (sha === undefined || sha === '' || message === undefined) continue;
+      const trailers = parseCommitTrailers(message);
+      if (trailers.get('Run-Id') !== runId) break;
+      commits.push({ sha, parent: parents?.split(' ')[0] || null, message, trailers, noteText: await this.readNote(sha) });
+    }
+    return commits.reverse();
+  }
+
+  async listRuns(): Promise<string[]> {
+    const raw = await this.git.raw(['for-each-ref', '--format=%(refname:short)', `refs/heads/${LEDGER_BRANCH_PREFIX}`]);
+    return raw.split('\n').filter((line) => line !== '').map((ref) => ref.slice(LEDGER_BRANCH_PREFIX.length));
+  }
+
+  async readFileAt(sha: string, path: string): Promise<Uint8Array | null> {
+    try {
+      return await this.git.binaryCatFile(['blob', `${sha}:${path}`]);
+    } catch {
+      return null;
+    }
+  }
+
+  private async readNote(sha: string): Promise<string | null> {
+    try {
+      return await this.git.raw(['notes', `--ref=${LEDGER_NOTES_REF}`, 'show', sha]);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The user's identity when configured (so their signing config applies); a neutral one otherwise. */
+  private async identityArgs(): Promise<string[]> {
+    const name = await this.git.raw(['config', '--get', 'user.name']).catch(() => '');
+    return name.trim() === '' ? FALLBACK_IDENTITY : [];
+  }
+
+  private async excludeLedgerDirectory(): Promise<void> {
+    const exclude = join(resolve(this.repoDir, (await this.git.revparse(['--git-common-dir'])).trim()), 'info', 'exclude');
+    const current = await readFile(exclude, 'utf8').catch(() => '');
+    if (!current.split('\n').includes('/.verus-repair/')) {
+      await mkdir(dirname(exclude), { recursive: true });
+      await appendFile(exclude, `${current === '' || current.endsWith('\n') ? '' : '\n'}/.verus-repair/\n`);
+    }
+  }
+
+  private async withMessageFile<T>(text: string, use: (path: string) => Promise<T>): Promise<T> {
+    const dir = await mkdtemp(join(tmpdir(), 'verus-repair-msg-'));
+    try {
+      const path = join(dir, 'message');
+      await writeFile(path, text);
+      return await use(path);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}

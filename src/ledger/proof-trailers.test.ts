@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatCommitMessage, parseCommitTrailers, parseErrorCounts, type ProofTrailers } from './proof-trailers.js';
+
+const trailers: ProofTrailers = {
+  sourceSha256: 'a'.repeat(64), proofResult: 'failed', errorCounts: { postcondition: 2, assertion: 1 },
+  verusVersion: null, toolchain: 'pin:123', verifierArgs: ['cargo', 'verus', 'verify', '--', '--rlimit', '10'],
+  model: 'gpt-x', feedbackLevel: 'auto', iteration: 3, sample: 1, guard: 'accept', runId: 'r1', noteSha256: 'b'.repeat(64),
+};
+
+describe('proof trailers', () => {
+  it('round-trips through a commit message with a one-line summary', () => {
+    const message = formatCommitMessage('iteration 3\nsample 1', trailers);
+    expect(message.split('\n')[0]).toBe('iteration 3 sample 1');
+    const parsed = parseCommitTrailers(message);
+    expect(parsed.get('Proof-Result')).toBe('failed');
+    expect(parsed.get('Verus-Version')).toBe('none');
+    expect(JSON.parse(parsed.get('Verifier-Args') ?? '[]')).toEqual(trailers.verifierArgs);
+    expect(parseErrorCounts(parsed.get('Errors') ?? '')).toEqual({ assertion: 1, postcondition: 2 });
+  });
+
+  it('reads no trailers from a message without a trailer paragraph', () => {
+    expect(parseCommitTrailers('Just: a summary line').size).toBe(0);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The git trailers that tie a ledger commit to its proof result. Keys are fixed and ordered so a
+ * commit message is canonical; `parseCommitTrailers` reads them back for `log` and `audit`.
+ */
+export const PROOF_RESULTS = ['verified', 'failed', 'precheck-failed', 'guard-rejected', 'timeout', 'toolchain-error', 'crashed'] as const;
+export type ProofResultLabel = (typeof PROOF_RESULTS)[number];
+
+export interface ProofTrailers {
+  sourceSha256: string;
+  proofResult: ProofResultLabel;
+  /** Error counts by diagnostic kind, rendered as `kind=N` pairs. */
+  errorCounts: Record<string, number>;
+  verusVersion: string | null;
+  toolchain: string | null;
+  verifierArgs: string[];
+  model: string | null;
+  feedbackLevel: string | null;
+  iteration: number;
+  sample: number;
+  /** `accept`, `reject: <rule>`, or `accept; spec-change: fn.requires`. */
+  guard: string;
+  runId: string;
+  /** sha256 of the canonical JSON of the git note attached to this commit. */
+  noteSha256: string;
+}
+
+const KEYS: Array<[keyof ProofTrailers, string]> = [
+  ['sourceSha256', 'Source-SHA256'],
+  ['proofResult', 'Proof-Result'],
+  ['errorCounts', 'Errors'],
+  ['verusVersion', 'Verus-Version'],
+  ['toolchain', 'Toolchain'],
+  ['verifierArgs', 'Verifier-Args'],
+  ['model', 'Model'],
+  ['feedbackLevel', 'Feedback-Level'],
+  ['iteration', 'Iteration'],
+  ['sample', 'Sample'],
+  ['guard', 'Guard'],
+  ['runId', 'Run-Id'],
+  ['noteSha256', 'Note-SHA256'],
+];
+
+function renderValue(key: keyof ProofTrailers, trailers: ProofTrailers): string {
+  const value = trailers[key];
+  if (key === 'errorCounts') {
+    const counts = Object.entries(trailers.errorCounts).sort(([a], [b]) => a.localeCompare(b));
+    return counts.length === 0 ? 'none' : counts.map(([kind, count]) => `${kind}=${count}`).join(' ');
+  }
+  if (key === 'verifierArgs') return JSON.stringify(trailers.verifierArgs);
+  if (value === null) return 'none';
+  return String(value).replace(/\s*\n\s*/g, ' ');
+}
+
+export function formatCommitMessage(summary: string, trailers: ProofTrailers): string {
+  const lines = KEYS.map(([key, name]) => `${name}: ${renderValue(key, trailers)}`);
+  return `${summary.replace(/\s*\n\s*/g, ' ').trim()}\n\n${lines.join('\n')}\n`;
+}
+
+/** Reads the trailer block (the last paragraph) of a commit message. Unknown keys are kept. */
+export function parseCommitTrailers(message: string): Map<string, string> {
+  const paragraphs = message.trimEnd().split(/\n\s*\n/);
+  const last = paragraphs.length > 1 ? (paragraphs[paragraphs.length - 1] ?? '') : '';
+  const trailers = new Map<string, string>();
+  for (const line of last.split('\n')) {
+    const match = /^([A-Za-z0-9-]+): (.*)$/.exec(line);
+    if (match !== null) trailers.set(match[1] ?? '', match[2] ?? '');
+  }
+  return trailers;
+}
+
+export function parseErrorCounts(rendered: string): Record<string, number> {
+  if (rendered === 'none' || rendered.trim() === '') return {};
+  const counts: Record<string, number> = {};
+  for (const pair of rendered.split(' ')) {
+    const [kind, count] = pair.split('=');
+    if (kind !== undefined && count !== undefined && /^\d+$/.test(count)) counts[kind] = Number(count);
+  }
+  return counts;
+}
