@@ -1,4 +1,9 @@
 import type { Command } from 'commander';
+import { defineLogCommand } from './commands/log.js';
+import { defineAuditCommand } from './commands/audit.js';
 
 /** Each entry declares one command (its options and a lazy action). Order is the order in --help. */
-export const COMMAND_DEFINITIONS: Array<(program: Command) => void> = [];
+export const COMMAND_DEFINITIONS: Array<(program: Command) => void> = [
+  defineLogCommand,
+  defineAuditCommand,
+];

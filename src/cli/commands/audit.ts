@@ -1,0 +1,34 @@
+import type { Command } from 'commander';
+import { ExitError } from '../exit-error.js';
+
+export function defineAuditCommand(program: Command): void {
+  program
+    .command('audit')
+    .argument('[run]', 'run id (default: the most recent run)')
+    .option('--all', 'audit every recorded run')
+    .option('--repo <dir>', 'repository holding the ledger', '.')
+    .option('--json', 'print findings as JSON')
+    .description('recompute source hashes, check notes and trailers, and check verdicts of recorded runs')
+    .action(async (run: string | undefined, options: { all?: boolean; repo: string; json?: boolean }) => {
+      const { GitProofLedger } = await import('../../ledger/git-proof-ledger.js');
+      const { auditRunHistory } = await import('../../ledger/audit-run-history.js');
+      const { resolveRunId } = await import('../resolve-run-id.js');
+      const ledger = await GitProofLedger.open(options.repo);
+      const runIds = options.all === true ? await ledger.listRuns() : [await resolveRunId(ledger, run)];
+      const results = [];
+      for (const runId of runIds) {
+        const commits = await ledger.readRun(runId);
+        results.push({ runId, commits: commits.length, findings: await auditRunHistory(commits, (sha, path) => ledger.readFileAt(sha, path)) });
+      }
+      const failed = results.some((result) => result.findings.length > 0);
+      if (options.json === true) {
+        process.stdout.write(`${JSON.stringify({ ok: !failed, runs: results }, null, 2)}\n`);
+      } else {
+        for (const result of results) {
+          process.stdout.write(`run ${result.runId}: ${result.commits} commits, ${result.findings.length === 0 ? 'audit passed' : `${result.findings.length} finding(s)`}\n`);
+          for (const finding of result.findings) process.stdout.write(`  ${finding.commit.slice(0, 10)} ${finding.rule}: ${finding.message}\n`);
+        }
+      }
+      if (failed) throw new ExitError(1);
+    });
+}
