@@ -1,0 +1,38 @@
+import type { CheatConstruct, CheatCounts } from './cheat-constructs.js';
+
+/** The spec-relevant clauses the guard freezes, each normalized for whitespace and comments. */
+export interface FrozenSpec {
+  requires: string[];
+  ensures: string[];
+  recommends: string[];
+  /** Frozen for spec fns only (termination of spec fns is part of their meaning). */
+  decreases: string[];
+  /** The body of a spec fn, normalized; null for other modes. */
+  specBody: string | null;
+}
+
+/** Everything the guard compares about one function, computed from the IR. */
+export interface FunctionFingerprint {
+  name: string;
+  mode: string;
+  line: number;
+  /** Ghost-stripped exec code (IR view); identical exec code means identical strings. */
+  execView: string;
+  spec: FrozenSpec;
+  cheats: CheatCounts;
+  cheatLines: Partial<Record<CheatConstruct, number>>;
+  /** Values of `#[verifier::rlimit(n)]` on the function (Infinity for `infinity`). */
+  rlimits: number[];
+  requiresFalse: boolean;
+}
+
+/** One Rust file as the guard sees it. */
+export interface FileFingerprint {
+  file: string;
+  functions: FunctionFingerprint[];
+  /** Source outside `verus!`, whitespace-normalized: any change is an edit outside verified code. */
+  outsideVerus: string;
+  /** Cheat constructs in items that are not functions (e.g. `assume_specification`). */
+  itemLevelCheats: CheatCounts;
+  itemLevelCheatLines: Partial<Record<CheatConstruct, number>>;
+}

@@ -1,0 +1,15 @@
+import type { GuardPolicy } from '../core/guard-verdict.js';
+
+/**
+ * Whether the policy unfreezes a clause. Selectors: `fn.requires`, `fn.ensures`, `fn.recommends`,
+ * `fn.decreases`, `fn.body` (spec fn bodies) or `fn.*`; for methods `Type::method.ensures`.
+ */
+export function isSpecChangeAllowed(policy: GuardPolicy, functionName: string, clause: string): boolean {
+  return policy.allowSpecChanges.some((selector) => {
+    const dot = selector.lastIndexOf('.');
+    if (dot <= 0) return false;
+    const name = selector.slice(0, dot);
+    const part = selector.slice(dot + 1);
+    return name === functionName && (part === '*' || part === clause);
+  });
+}
