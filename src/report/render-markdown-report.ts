@@ -1,0 +1,38 @@
+import type { CandidateReport, RunReport } from './run-report.js';
+
+/** The run report as Markdown (for terminals, PR comments and the ledger directory). */
+export function renderMarkdownReport(report: RunReport): string {
+  const lines = [
+    `# verus-repair run ${report.runId}`,
+    '',
+    `- crate: \`${report.crate}\`; target: ${report.targetFunctions.map((name) => `\`${name}\``).join(', ') || 'all failing functions'}`,
+    `- model: ${report.model} (${report.modelSource}); feedback: ${report.feedbackLevel}; verifier output: ${report.verifierSource}`,
+    `- outcome: **${report.outcome}** (${report.stopReason})`,
+    `- tokens: ${report.totals.promptTokens} in / ${report.totals.completionTokens} out; cost: ${report.totals.costUsd === null ? 'unknown' : `$${report.totals.costUsd.toFixed(4)}`}; time: ${formatSeconds(report.totals.wallTimeMs)}`,
+    `- ledger: \`${report.ledgerBranch}\``,
+    '',
+    '| iter | sample | origin | result | errors | time |',
+    '|---|---|---|---|---|---|',
+    ...report.iterations.flatMap((iteration) => iteration.candidates.map(renderRow)),
+  ];
+  for (const iteration of report.iterations) {
+    lines.push('', `## Iteration ${iteration.iteration}`, '', `tokens ${iteration.promptTokens} in / ${iteration.completionTokens} out, ${formatSeconds(iteration.wallTimeMs)}`);
+    for (const candidate of iteration.candidates) {
+      lines.push('', `### Candidate ${candidate.sample} (${candidate.origin}): ${candidate.result}`, '');
+      for (const error of candidate.errors) lines.push(`- ${error.kind}: ${error.message}${error.line === null ? '' : ` (line ${error.line})`}`);
+      for (const violation of candidate.guardViolations) lines.push(`- guard ${violation.rule}: ${violation.message} (line ${violation.line})`);
+      if (candidate.diff !== '') lines.push('', '```diff', candidate.diff.trimEnd(), '```');
+    }
+    if (iteration.instructorAdvice !== null) lines.push('', `> Instructor (guidance, not evidence): ${iteration.instructorAdvice}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function renderRow(candidate: CandidateReport): string {
+  const errors = candidate.guardViolations.length > 0 ? candidate.guardViolations.map((violation) => violation.rule).join(', ') : candidate.errors.map((error) => error.kind).join(', ');
+  return `| ${candidate.iteration} | ${candidate.sample} | ${candidate.origin} | ${candidate.result} | ${errors || '-'} | ${formatSeconds(candidate.wallTimeMs)} |`;
+}
+
+export function formatSeconds(milliseconds: number): string {
+  return `${(milliseconds / 1000).toFixed(1)}s`;
+}
