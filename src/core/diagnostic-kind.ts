@@ -1,10 +1,11 @@
 /**
- * The taxonomy every verifier or compiler diagnostic is classified into. Documented in
- * docs/diagnostics.md. `unknown` is a real member: unclassified diagnostics are kept, never dropped.
- * (The classifier in src/verifier/diagnostics/ owns the rules that map messages onto these kinds.)
+ * The taxonomy every verifier or compiler diagnostic is classified into. Documented, with the exact
+ * messages that map to each kind, in docs/diagnostics.md. `unknown` is a real member: unclassified
+ * diagnostics are kept, never dropped. The rules that map messages onto these kinds live in
+ * src/verifier/diagnostics/verus-message-rules.ts and rustc-code-kinds.ts.
  */
 export const DIAGNOSTIC_KINDS = [
-  // SMT verification failures
+  // SMT verification failures (Verus's catalog, section A)
   'assertion',
   'postcondition',
   'precondition',
@@ -33,7 +34,7 @@ export const DIAGNOSTIC_KINDS = [
   'rlimit-exceeded',
   'multiple-errors-note',
   'long-running-note',
-  // well-formedness (VIR) errors
+  // well-formedness (VIR) errors (section B) and other Verus rejections of a program's shape
   'missing-decreases',
   'decreases-type-mismatch',
   'broadcast-recursion',
@@ -41,22 +42,40 @@ export const DIAGNOSTIC_KINDS = [
   'unsupported',
   'ignored-function',
   'panic-unsupported',
+  'well-formedness',
   'verus-internal-error',
+  'verus-panic',
   'solver-version',
-  // mode errors
+  // mode errors (section C)
   'mode',
-  // trigger errors and notes
+  // trigger errors and notes (section D), and the quantifier profiler's notes
   'trigger-inference',
   'trigger-invalid',
   'trigger-note',
-  // compiler errors
+  'quantifier-profile',
+  // progress and bookkeeping notes
+  'progress-note',
+  'output-truncated',
+  // compiler errors (rustc, by code or by message when there is no code)
   'rustc-syntax',
   'rustc-type',
   'rustc-borrow',
   'rustc-resolve',
+  'rustc-lint',
   'rustc-other',
+  // set by callers that run `cargo test` in the pre-check, never by the output parser
   'rustc-test-failure',
   'unknown',
 ] as const;
 
 export type DiagnosticKind = (typeof DIAGNOSTIC_KINDS)[number];
+
+/** Kinds that are informational: they never make a proof fail on their own. */
+export const INFORMATIONAL_KINDS: ReadonlySet<DiagnosticKind> = new Set<DiagnosticKind>([
+  'multiple-errors-note',
+  'long-running-note',
+  'trigger-note',
+  'quantifier-profile',
+  'progress-note',
+  'output-truncated',
+]);

@@ -1,0 +1,27 @@
+import type { Command } from 'commander';
+
+/** `verus-repair diagnostics [FILE|-] [--json] [--root DIR]`: classify recorded Verus output. */
+export function defineDiagnosticsCommand(program: Command): void {
+  program
+    .command('diagnostics')
+    .description('Parse and classify recorded Verus output (rustc JSON lines, the --output-json document, or human-rendered text)')
+    .argument('[file]', 'recorded output; `-` or no file reads stdin')
+    .option('--json', 'print one JSON object: {diagnostics, summary, functions, verusVersion, unparsedLineCount}')
+    .option('--root <dir>', 'normalize: paths relative to DIR, temp paths and durations replaced, stable order')
+    .option('--precheck', 'the output came from the erased cargo pre-check (sets origin "precheck")')
+    .action(async (file: string | undefined, options: { json?: boolean; root?: string; precheck?: boolean }) => {
+      const { readRecordedOutput } = await import('../../verifier/diagnostics/read-recorded-output.js');
+      const { parseVerifierOutput } = await import('../../verifier/diagnostics/parse-verifier-output.js');
+      const { normalizeReport } = await import('../../verifier/diagnostics/normalize-report.js');
+      const { text } = await readRecordedOutput(file, process.stdin);
+      const parsed = parseVerifierOutput({ stdout: text, stderr: '' }, { origin: options.precheck === true ? 'precheck' : 'verus' });
+      const report = options.root === undefined ? parsed : normalizeReport(parsed, { root: options.root });
+      if (options.json === true) {
+        const { toDiagnosticsJson } = await import('../../verifier/diagnostics/render-diagnostics-json.js');
+        process.stdout.write(`${JSON.stringify(toDiagnosticsJson(report), null, 2)}\n`);
+      } else {
+        const { renderDiagnosticListing } = await import('../../verifier/diagnostics/render-diagnostic-listing.js');
+        process.stdout.write(renderDiagnosticListing(report));
+      }
+    });
+}

@@ -1,0 +1,50 @@
+import { assertNever } from '../../core/assert-never.js';
+import type { DiagnosticDraft } from './create-diagnostic.js';
+import { extractJsonBlocks } from './extract-json-blocks.js';
+import type { JsonRecord } from './json-fields.js';
+import { parseHumanDiagnostics } from './parse-human-diagnostics.js';
+import { readJsonValue } from './read-json-value.js';
+import { splitOutputLines } from './split-output-lines.js';
+
+/** Everything found in one printed stream, before the streams are merged into a report. */
+export interface StreamReading {
+  jsonDrafts: DiagnosticDraft[];
+  humanDrafts: DiagnosticDraft[];
+  summaries: Array<{ verified: number; errors: number }>;
+  documents: JsonRecord[];
+  unparsedLineCount: number;
+}
+
+/** Reads one stream: JSON values first, then the remaining lines as human-rendered text. */
+export function readOutputStream(stream: string): StreamReading {
+  const lines = splitOutputLines(stream);
+  const reading: StreamReading = { jsonDrafts: [], humanDrafts: [], summaries: [], documents: [], unparsedLineCount: 0 };
+  const consumed = extractJsonBlocks(lines, (block) => {
+    const value = readJsonValue(block.value);
+    switch (value.kind) {
+      case 'diagnostic':
+        reading.jsonDrafts.push(value.draft);
+        break;
+      case 'output-json':
+        reading.documents.push(value.document);
+        break;
+      case 'ignored':
+        break;
+      case 'unrecognised':
+        reading.unparsedLineCount += block.lastLine - block.firstLine + 1;
+        break;
+      default:
+        assertNever(value, 'JSON value reading');
+    }
+  });
+  const textLines: string[] = [];
+  lines.forEach((line, index) => {
+    if (line.oversized) reading.unparsedLineCount += 1;
+    else if (consumed[index] !== 1) textLines.push(line.text);
+  });
+  const human = parseHumanDiagnostics(textLines);
+  reading.humanDrafts = human.drafts;
+  reading.summaries = human.summaries;
+  reading.unparsedLineCount += human.unparsedLineCount;
+  return reading;
+}
