@@ -6,6 +6,7 @@ export const GUARD_RULES = [
   'exec-code-changed',
   'exec-function-added',
   'function-removed',
+  'function-not-targeted',
   'spec-changed',
   'cheat-construct-added',
   'requires-false',
@@ -43,6 +44,8 @@ export interface GuardPolicy {
   allowSpecChanges: string[];
   /** Highest `#[verifier::rlimit(n)]` a candidate may add. */
   rlimitCeiling: number;
+  /** When set, only these functions may change (new proof and spec functions may still be added). */
+  targetFunctions?: string[];
 }
 
 export const DEFAULT_GUARD_POLICY: GuardPolicy = { allowSpecChanges: [], rlimitCeiling: 60 };

@@ -3,7 +3,7 @@ import { CHEAT_CONSTRUCTS, type CheatCounts, type CheatConstruct } from './cheat
 import type { FileFingerprint, FrozenSpec, FunctionFingerprint } from './function-fingerprint.js';
 import { isSpecChangeAllowed } from './spec-change-policy.js';
 
-const FROZEN_CLAUSES: Array<keyof FrozenSpec> = ['requires', 'ensures', 'recommends', 'decreases', 'specBody'];
+const FROZEN_CLAUSES: Array<keyof FrozenSpec> = ['signature', 'requires', 'ensures', 'recommends', 'decreases', 'specBody'];
 
 /** Compares one candidate file with its original. Pure: the IR work happened in fingerprintFile. */
 export function compareFingerprints(
@@ -39,6 +39,10 @@ export function compareFingerprints(
       if (after.requiresFalse) violate('requires-false', after.name, after.line, `${after.name} has requires false, which makes its proof vacuous`);
       checkRlimit(after, [], policy, violate);
       continue;
+    }
+    const targets = policy.targetFunctions;
+    if (targets !== undefined && !targets.includes(after.name) && before.wholeText !== after.wholeText) {
+      violate('function-not-targeted', after.name, after.line, `${after.name} changed, but only ${targets.join(', ')} may be edited`);
     }
     if (before.execView !== after.execView) {
       violate('exec-code-changed', after.name, after.line, `the executable code of ${after.name} changed (ghost code erased); only proof code may change`);

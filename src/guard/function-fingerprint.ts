@@ -2,6 +2,8 @@ import type { CheatConstruct, CheatCounts } from './cheat-constructs.js';
 
 /** The spec-relevant clauses the guard freezes, each normalized for whitespace and comments. */
 export interface FrozenSpec {
+  /** Mode words, name, all parameters (ghost included) and the named return: the contract's vocabulary. */
+  signature: string;
   requires: string[];
   ensures: string[];
   recommends: string[];
@@ -18,6 +20,8 @@ export interface FunctionFingerprint {
   line: number;
   /** Ghost-stripped exec code (IR view); identical exec code means identical strings. */
   execView: string;
+  /** The whole function as canonical tokens: any change at all shows here. */
+  wholeText: string;
   spec: FrozenSpec;
   cheats: CheatCounts;
   cheatLines: Partial<Record<CheatConstruct, number>>;

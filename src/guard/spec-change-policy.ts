@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../core/errors.js';
 import type { GuardPolicy } from '../core/guard-verdict.js';
 
 /**
@@ -12,4 +13,17 @@ export function isSpecChangeAllowed(policy: GuardPolicy, functionName: string, c
     const part = selector.slice(dot + 1);
     return name === functionName && (part === '*' || part === clause);
   });
+}
+
+const CLAUSES = ['requires', 'ensures', 'recommends', 'decreases', 'body', 'signature', '*'];
+
+/** Validates `--allow-spec-change` selectors; a malformed one is a ConfigurationError with an example. */
+export function parseSpecChangeSelectors(selectors: readonly string[]): string[] {
+  for (const selector of selectors) {
+    const dot = selector.lastIndexOf('.');
+    if (dot <= 0 || !CLAUSES.includes(selector.slice(dot + 1))) {
+      throw new ConfigurationError(`--allow-spec-change expects FN.CLAUSE with CLAUSE one of ${CLAUSES.join(', ')} (e.g. sum_to.ensures); got "${selector}"`);
+    }
+  }
+  return [...selectors];
 }

@@ -1,0 +1,62 @@
+import { createGhostStrippedView, createSpecView, renderNormalizedTokens, type FunctionItem, type VerusFileIr } from '../ir/index.js';
+import { tokenRangeOfSpan } from '../ir/token-range-of-span.js';
+import { CHEAT_CONSTRUCTS, countCheatConstructs, type CheatCounts, type GuardToken } from './cheat-constructs.js';
+import type { FileFingerprint, FunctionFingerprint } from './function-fingerprint.js';
+import { isLiteralFalse } from './requires-false.js';
+
+/** Computes what the guard compares for every function of a parsed file. */
+export function fingerprintFile(ir: VerusFileIr): FileFingerprint {
+  const functions = ir.functions.filter((fn) => fn.insideVerus).map((fn) => fingerprintFunction(ir, fn));
+  const whole = countCheatConstructs(guardTokens(ir, 0, ir.tokens.count));
+  const itemLevelCheats = { ...whole.counts };
+  for (const fn of functions) {
+    for (const construct of CHEAT_CONSTRUCTS) itemLevelCheats[construct] -= fn.cheats[construct];
+  }
+  return { file: ir.file, functions, outsideVerus: renderOutsideVerus(ir), itemLevelCheats, itemLevelCheatLines: whole.firstLine };
+}
+
+function fingerprintFunction(ir: VerusFileIr, fn: FunctionItem): FunctionFingerprint {
+  const view = createSpecView(ir, fn);
+  const clauseTexts = (kind: string): string[] => view.clauses.filter((clause) => clause.kind === kind).flatMap((clause) => clause.expressions);
+  const requires = clauseTexts('requires');
+  const [first, end] = tokenRangeOfSpan(ir, fn.span);
+  const cheats = countCheatConstructs(guardTokens(ir, first, end));
+  return {
+    name: fn.qualifiedName,
+    mode: fn.baseMode,
+    line: fn.nameSpan.lineStart,
+    execView: createGhostStrippedView(ir, fn).text,
+    wholeText: renderNormalizedTokens(ir.tokens, first, end),
+    spec: {
+      signature: view.signature,
+      requires,
+      ensures: clauseTexts('ensures'),
+      recommends: clauseTexts('recommends'),
+      decreases: fn.baseMode === 'spec' ? clauseTexts('decreases') : [],
+      specBody: view.body,
+    },
+    cheats: cheats.counts as CheatCounts,
+    cheatLines: cheats.firstLine,
+    rlimits: fn.attributes.flatMap((attribute) => rlimitValues(attribute.text)),
+    requiresFalse: requires.some(isLiteralFalse),
+  };
+}
+
+function guardTokens(ir: VerusFileIr, first: number, end: number): GuardToken[] {
+  const tokens: GuardToken[] = [];
+  for (let index = first; index < end; index++) {
+    tokens.push({ text: ir.tokens.texts[index] ?? '', line: ir.source.lineIndexAt(ir.tokens.starts[index] ?? 0) + 1 });
+  }
+  return tokens;
+}
+
+function rlimitValues(attributeText: string): number[] {
+  return [...attributeText.matchAll(/rlimit\s*\(\s*(infinity|\d+(?:\.\d+)?)\s*\)/g)].map((match) => (match[1] === 'infinity' ? Infinity : Number(match[1])));
+}
+
+/** Canonical tokens outside every `verus!` invocation: plain Rust that must not change. */
+function renderOutsideVerus(ir: VerusFileIr): string {
+  const ranges = ir.verusMacros.map((span) => tokenRangeOfSpan(ir, span));
+  const inside = (index: number): boolean => ranges.some(([first, end]) => index >= first && index < end);
+  return renderNormalizedTokens(ir.tokens, 0, ir.tokens.count, (index) => !inside(index));
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_GUARD_POLICY, type GuardPolicy, type GuardVerdict } from '../core/guard-verdict.js';
+import { guardCandidate } from './guard-candidate.js';
+
+const ORIGINAL = `use vstd::prelude::*;
+
+fn plain_helper() -> u32 { 7 }
+
+verus! {
+
+spec fn double(x: int) -> int { 2 * x }
+
+fn sum_to(n: u32) -> (r: u64)
+    requires n < 1000,
+    ensures r == n * (n + 1) / 2,
+{
+    let mut i: u32 = 0;
+    let mut total: u64 = 0;
+    while i < n
+        invariant i <= n, total == i * (i + 1) / 2,
+        decreases n - i,
+    {
+        i = i + 1;
+        total = total + i as u64;
+    }
+    total
+}
+
+} // verus!
+`;
+
+const encoder = new TextEncoder();
+
+async function guard(candidateText: string, options: { policy?: GuardPolicy; extra?: Record<string, string> } = {}): Promise<GuardVerdict> {
+  const original = new Map([['src/lib.rs', encoder.encode(ORIGINAL)], ['Cargo.toml', encoder.encode('[package]\nname = "x"\n')]]);
+  const candidate = new Map(original);
+  candidate.set('src/lib.rs', encoder.encode(candidateText));
+  for (const [path, text] of Object.entries(options.extra ?? {})) candidate.set(path, encoder.encode(text));
+  return guardCandidate({ original, candidate, editableFiles: ['src/lib.rs'], policy: options.policy ?? DEFAULT_GUARD_POLICY });
+}
+
+function rules(verdict: GuardVerdict): string[] {
+  return verdict.verdict === 'reject' ? verdict.violations.map((violation) => violation.rule) : [];
+}
+
+describe('guardCandidate', () => {
+  it('accepts proof-only edits: a stronger invariant, an assert, a proof block and a new lemma, reformatted', async () => {
+    const candidate = ORIGINAL
+      .replace('invariant i <= n,', 'invariant\n            i <= n,\n            total <= u64::MAX,')
+      .replace('        i = i + 1;', '        assert(i < n);\n        proof { lemma_fact(); }\n        i = i + 1;   // step')
+      .replace('spec fn double', 'proof fn lemma_fact() ensures true {}\n\nspec fn double');
+    expect(await guard(candidate)).toEqual({ verdict: 'accept', allowedSpecChanges: [] });
+  });
+
+  it('rejects a change to executable code, naming the function and line', async () => {
+    const verdict = await guard(ORIGINAL.replace('total = total + i as u64;', 'total = total + 2 * i as u64;'));
+    expect(verdict).toMatchObject({ verdict: 'reject', violations: [{ rule: 'exec-code-changed', function: 'sum_to', line: 9 }] });
+  });
+
+  it('rejects weakened specifications unless the policy unfreezes that clause', async () => {
+    const weakened = ORIGINAL.replace('ensures r == n * (n + 1) / 2,', 'ensures true,');
+    expect(rules(await guard(weakened))).toEqual(['spec-changed']);
+    const allowed = await guard(weakened, { policy: { ...DEFAULT_GUARD_POLICY, allowSpecChanges: ['sum_to.ensures'] } });
+    expect(allowed).toEqual({ verdict: 'accept', allowedSpecChanges: [{ function: 'sum_to', clause: 'ensures' }] });
+    expect(rules(await guard(ORIGINAL.replace('{ 2 * x }', '{ 2 * x + 0 }')))).toEqual(['spec-changed']);
+  });
+
+  it('rejects added cheat constructs, requires false and a high rlimit', async () => {
+    expect(rules(await guard(ORIGINAL.replace('    total\n}', '    proof { assume(false); }\n    total\n}')))).toEqual(['cheat-construct-added']);
+    expect(rules(await guard(ORIGINAL.replace('fn sum_to', '#[verifier::external_body]\nfn sum_to')))).toEqual(['cheat-construct-added']);
+    expect(rules(await guard(ORIGINAL.replace('spec fn double', 'proof fn lemma_bad() requires false ensures 1 == 2 {}\n\nspec fn double')))).toEqual(['requires-false']);
+    expect(rules(await guard(ORIGINAL.replace('fn sum_to', '#[verifier::rlimit(1000)]\nfn sum_to')))).toEqual(['rlimit-above-ceiling']);
+  });
+
+  it('rejects edits outside verus!, to other files, and new files', async () => {
+    expect(rules(await guard(ORIGINAL.replace('{ 7 }', '{ 8 }')))).toEqual(['edit-outside-verus']);
+    expect(rules(await guard(ORIGINAL, { extra: { 'Cargo.toml': '[package]\nname = "y"\n' } }))).toEqual(['file-not-allowed']);
+    expect(rules(await guard(ORIGINAL, { extra: { 'src/extra.rs': 'fn x() {}\n' } }))).toEqual(['file-added']);
+  });
+
+  it('with target functions, rejects changes to other functions but allows new lemmas', async () => {
+    const policy = { ...DEFAULT_GUARD_POLICY, targetFunctions: ['sum_to'] };
+    expect(rules(await guard(ORIGINAL.replace('{ 2 * x }', '{ 2 * x }\n\nproof fn lemma_new() ensures true {}'), { policy }))).toEqual([]);
+    const touched = ORIGINAL.replace('spec fn double(x: int) -> int { 2 * x }', 'spec fn double(x: int) -> int\n    recommends x > 0\n{ 2 * x }');
+    expect(rules(await guard(touched, { policy }))).toEqual(['function-not-targeted', 'spec-changed']);
+  });
+
+  it('rejects a new executable function and a candidate that does not parse', async () => {
+    expect(rules(await guard(ORIGINAL.replace('spec fn double', 'fn sneaky() -> u32 { 1 }\n\nspec fn double')))).toEqual(['exec-function-added']);
+    const verdict = await guard(ORIGINAL.replace('while i < n', 'while (i < n'));
+    expect(rules(verdict)).toEqual(['candidate-unparseable']);
+  });
+});

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCliInProcess } from './run-cli-in-process.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'guard-command-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const ORIGINAL = `use vstd::prelude::*;
+verus! {
+fn max(a: u64, b: u64) -> (r: u64)
+    ensures r >= a && r >= b,
+{
+    if a > b { a } else { b }
+}
+}
+`;
+
+function file(name: string, content: string | Uint8Array): string {
+  const path = join(scratch, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+describe('verus-repair guard', () => {
+  const original = file('original.rs', ORIGINAL);
+
+  it('accepts an honest candidate with exit 0', async () => {
+    const candidate = file('ok.rs', ORIGINAL.replace('    if a > b', '    assert(true);\n    if a > b'));
+    const run = await runCliInProcess('guard', '--original', original, '--candidate', candidate, '--json');
+    expect(run.exitCode).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ verdict: 'accept', violations: [] });
+  });
+
+  it('rejects cheating with exit 1 and names the rule, function and line', async () => {
+    const candidate = file('cheat.rs', ORIGINAL.replace('    if a > b', '    assume(false);\n    if a > b'));
+    const run = await runCliInProcess('guard', '--original', original, '--candidate', candidate, '--json');
+    expect(run.exitCode).toBe(1);
+    expect(JSON.parse(run.stdout)).toEqual({
+      verdict: 'reject',
+      violations: [{ rule: 'cheat-construct-added', function: 'max', line: 6, message: expect.stringContaining('assume') }],
+      allowedSpecChanges: [],
+    });
+  });
+
+  it('honours --allow-spec-change and --fn', async () => {
+    const weakened = file('weak.rs', ORIGINAL.replace('ensures r >= a && r >= b,', 'ensures r >= a,'));
+    expect((await runCliInProcess('guard', '--original', original, '--candidate', weakened)).exitCode).toBe(1);
+    const allowed = await runCliInProcess('guard', '--original', original, '--candidate', weakened, '--allow-spec-change', 'max.ensures', '--fn', 'max');
+    expect(allowed.exitCode).toBe(0);
+    expect(allowed.stdout).toContain('allowed spec change: max.ensures');
+  });
+
+  it('exits 2 on bad input: a missing file, a non-UTF-8 original, a malformed selector', async () => {
+    const missing = await runCliInProcess('guard', '--original', join(scratch, 'nope.rs'), '--candidate', original);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain('nope.rs');
+    const binary = file('binary.rs', new Uint8Array([0x76, 0x65, 0xff, 0xfe, 0x0a]));
+    const nonUtf8 = await runCliInProcess('guard', '--original', binary, '--candidate', original);
+    expect(nonUtf8.exitCode).toBe(2);
+    expect(nonUtf8.stderr).toMatch(/binary\.rs:1:3/);
+    expect((await runCliInProcess('guard', '--original', original, '--candidate', original, '--allow-spec-change', 'max')).exitCode).toBe(2);
+  });
+});
