@@ -1,0 +1,57 @@
+import { readFile } from 'node:fs/promises';
+import { parse, TomlError } from 'smol-toml';
+import { ConfigurationError } from '../../core/errors.js';
+import { describeConfigIssue } from './describe-config-issue.js';
+import { modelSectionSchema, type ModelConfig } from './model-config.js';
+import { normalizeModelSection } from './normalize-model-section.js';
+
+/** The outcome of reading the `[model]` section: a config when there are no errors, and every message. */
+export interface ModelConfigResult {
+  config: ModelConfig | null;
+  warnings: string[];
+  errors: string[];
+}
+
+/**
+ * Reads `[model]` from verus-repair.toml text: parse TOML → validate → normalize → check rules.
+ * Environment variables fill what the file leaves out: `VERUS_REPAIR_MODEL` for `name`,
+ * `OPENAI_BASE_URL` for `base_url`.
+ */
+export function readModelConfig(tomlText: string, file: string, environment: NodeJS.ProcessEnv): ModelConfigResult {
+  let document: Record<string, unknown>;
+  try {
+    document = parse(tomlText) as Record<string, unknown>;
+  } catch (error) {
+    const where = error instanceof TomlError ? `${file}:${error.line}:${error.column}` : file;
+    return { config: null, warnings: [], errors: [`${where}: not valid TOML (${firstLine(error)})`] };
+  }
+  const section = { ...(asTable(document['model']) ?? {}) };
+  if (section['name'] === undefined && environment['VERUS_REPAIR_MODEL']) section['name'] = environment['VERUS_REPAIR_MODEL'];
+  if (section['base_url'] === undefined && environment['OPENAI_BASE_URL']) section['base_url'] = environment['OPENAI_BASE_URL'];
+  const parsed = modelSectionSchema.safeParse(section, { reportInput: true });
+  if (!parsed.success) {
+    return { config: null, warnings: [], errors: parsed.error.issues.map((issue) => `${file}: ${describeConfigIssue(issue, ['model'])}`) };
+  }
+  return normalizeModelSection(parsed.data, environment);
+}
+
+/** Reads and validates the `[model]` section of a file; throws one ConfigurationError listing every problem. */
+export async function loadModelConfig(file: string, environment: NodeJS.ProcessEnv = process.env): Promise<{ config: ModelConfig; warnings: string[] }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new ConfigurationError(`cannot read ${file}: ${firstLine(error)}. Create it with a [model] section, e.g.\n[model]\nname = "gpt-4o-mini"`);
+  }
+  const result = readModelConfig(text, file, environment);
+  if (result.config === null || result.errors.length > 0) throw new ConfigurationError(result.errors.join('\n'));
+  return { config: result.config, warnings: result.warnings };
+}
+
+function asTable(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+}

@@ -1,0 +1,40 @@
+import type { LanguageModel } from '../core/language-model.js';
+import { CassetteWriter } from './cassette/cassette-writer.js';
+import { openReplay } from './cassette/open-replay.js';
+import { RecordingLanguageModel } from './cassette/recording-language-model.js';
+import type { ModelConfig } from './config/model-config.js';
+import { createLanguageModel } from './create-language-model.js';
+import { MeteredModel } from './model/metered-model.js';
+import { ModelBudget } from './model/model-budget.js';
+import type { RetryClock } from './model/retry-with-backoff.js';
+
+export interface ModelStackOptions {
+  /** Append every exchange to this cassette. */
+  recordTo?: string;
+  /** Answer from this cassette instead of the network (`--replay`). */
+  replayFrom?: string;
+  environment?: NodeJS.ProcessEnv;
+  clock?: RetryClock;
+}
+
+/**
+ * Wires the model for a run: HTTP client (or cassette replay) → optional recorder → budget meter.
+ * The budget is shared by the editor and the instructor.
+ */
+export function createModelStack(config: ModelConfig, options: ModelStackOptions = {}): { metered: MeteredModel; warnings: string[] } {
+  const environment = options.environment ?? process.env;
+  let model: LanguageModel;
+  const warnings: string[] = [];
+  if (options.replayFrom !== undefined) {
+    const replay = openReplay(options.replayFrom, config.name);
+    model = replay.model;
+    warnings.push(...replay.warnings);
+  } else {
+    model = createLanguageModel(config, environment, options.clock);
+  }
+  if (options.recordTo !== undefined) {
+    const key = environment[config.apiKeyEnv];
+    model = new RecordingLanguageModel(model, new CassetteWriter(options.recordTo, key ? [key] : []));
+  }
+  return { metered: new MeteredModel(model, new ModelBudget(config.budget), config.prices), warnings };
+}

@@ -1,0 +1,98 @@
+import type { Diagnostic } from '../../core/diagnostic.js';
+import type { ChatChoice, ChatMessage } from '../../core/language-model.js';
+import { renderProtocolMessage } from '../feedback/render-protocol-message.js';
+import type { BudgetExhausted } from '../model/budget-exhausted.js';
+import type { MeteredModel } from '../model/metered-model.js';
+import { sampleChoices, type SamplingOptions } from '../model/sample-choices.js';
+import type { PromptTemplates } from '../prompts/prompt-template-names.js';
+import { readSubmission } from '../protocol/read-submission.js';
+import { submitCandidateTool } from '../protocol/submit-candidate-tool.js';
+import { buildEditorPrompt, type EditorContextBuilder } from './build-editor-prompt.js';
+import type { CandidateApplier } from './candidate-applier.js';
+import { CandidateHistory } from './candidate-history.js';
+import type { CandidateOutcome } from './candidate-outcome.js';
+import { EditorConversation } from './editor-conversation.js';
+
+/** The repair job the editor is given once, at the start of a run. */
+export interface EditorTask {
+  /** Echoed back in every submit_candidate call; constant for the run. */
+  requestId: string;
+  filePath: string;
+  originalSource: string;
+  /** The function(s) to repair. */
+  targets: string[];
+  diagnostics: readonly Diagnostic[];
+}
+
+export interface EditorSettings {
+  temperature: number;
+  maxOutputTokens: number;
+  sampling: SamplingOptions;
+}
+
+/** One iteration's proposals, or the reason there are none. */
+export type EditorProposal =
+  | { status: 'proposed'; iteration: number; outcomes: CandidateOutcome[]; exhausted: BudgetExhausted | null }
+  | { status: 'budget-exhausted'; iteration: number; exhausted: BudgetExhausted };
+
+/**
+ * The repair (editor) agent. It keeps one conversation for the run; each `propose` samples K answers,
+ * reads each into a candidate (tool call, or a fallback), applies it to the file and checks it against
+ * every earlier version. `respond` then records the answer the loop continued with and its feedback.
+ */
+export class EditorAgent {
+  private readonly conversation: EditorConversation;
+  private readonly history: CandidateHistory;
+  private iteration = 0;
+
+  constructor(
+    private readonly model: MeteredModel,
+    private readonly templates: PromptTemplates,
+    private readonly applier: CandidateApplier,
+    private readonly task: EditorTask,
+    private readonly settings: EditorSettings,
+    buildContext: EditorContextBuilder,
+  ) {
+    const prompt = buildEditorPrompt(templates, task, buildContext);
+    this.conversation = new EditorConversation(prompt.system, prompt.task);
+    this.history = new CandidateHistory(task.originalSource);
+  }
+
+  messages(): ChatMessage[] {
+    return this.conversation.messages();
+  }
+
+  async propose(signal?: AbortSignal): Promise<EditorProposal> {
+    this.iteration += 1;
+    const request = { messages: this.conversation.messages(), tools: [submitCandidateTool()], toolChoice: 'auto' as const, temperature: this.settings.temperature, maxOutputTokens: this.settings.maxOutputTokens };
+    const sampled = await sampleChoices(this.model, request, this.settings.sampling, signal);
+    if (sampled.status === 'budget-exhausted') return { status: 'budget-exhausted', iteration: this.iteration, exhausted: sampled.exhausted };
+    const outcomes = sampled.choices.map((choice) => this.readChoice(choice));
+    return { status: 'proposed', iteration: this.iteration, outcomes, exhausted: sampled.exhausted };
+  }
+
+  /** Continues the conversation with the answer the loop chose and the feedback it earned. */
+  respond(outcome: CandidateOutcome, feedback: string): void {
+    const callId = outcome.status === 'format-error' ? outcome.toolCallId : outcome.submission.toolCallId;
+    this.conversation.appendTurn(outcome.choice, feedback, callId);
+  }
+
+  private readChoice(choice: ChatChoice): CandidateOutcome {
+    const reading = readSubmission(choice, this.task.requestId);
+    if (reading.status === 'format-error') return this.formatError(choice, reading.problem, reading.toolCallId);
+    const applied = this.applier.apply(this.task.originalSource, reading.submission.edit);
+    if (applied.status === 'rejected') return this.formatError(choice, applied.problem, reading.submission.toolCallId);
+    const { hash, match } = this.history.findIdentical(applied.source);
+    const base = { choice, submission: reading.submission, source: applied.source, hash };
+    if (match !== null) {
+      return { status: 'identical', ...base, match, feedback: renderProtocolMessage(this.templates, { kind: 'identical-candidate', matches: match }) };
+    }
+    this.history.remember(hash, this.iteration);
+    return { status: 'candidate', ...base };
+  }
+
+  private formatError(choice: ChatChoice, problem: string, toolCallId: string | null): CandidateOutcome {
+    const feedback = renderProtocolMessage(this.templates, { kind: 'format-error', problem, requestId: this.task.requestId });
+    return { status: 'format-error', choice, problem, toolCallId, feedback };
+  }
+}

@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server.js';
+import type { ChatRequest } from '../core/language-model.js';
+import { ModelRequestError } from './model/model-request-error.js';
+import type { RetryClock } from './model/retry-with-backoff.js';
+import { OpenAiLanguageModel } from './openai-language-model.js';
+
+const FAKE_KEY = 'sk-test-DISTINCTIVE-0xC0FFEE-key';
+
+function recordingClock(): RetryClock & { sleeps: number[] } {
+  const sleeps: number[] = [];
+  return { sleeps, sleep: async (milliseconds) => void sleeps.push(milliseconds), random: () => 0.5 };
+}
+
+const request: ChatRequest = {
+  messages: [{ role: 'system', content: 'You repair proofs.' }, { role: 'user', content: 'Fix lemma_sum.' }],
+  tools: [{ name: 'submit_candidate', description: 'Submit.', parameters: { type: 'object', properties: {} } }],
+  toolChoice: { name: 'submit_candidate' },
+  n: 2,
+  temperature: 0.2,
+  maxOutputTokens: 512,
+};
+
+describe('OpenAiLanguageModel against a local fake server', () => {
+  let server: FakeOpenAiServer;
+  let clock: ReturnType<typeof recordingClock>;
+  const model = (timeoutMs = 5_000, maxRetries = 3) =>
+    new OpenAiLanguageModel({
+      modelName: 'fake-model',
+      baseUrl: server.baseUrl,
+      apiKey: FAKE_KEY,
+      requestTimeoutMs: timeoutMs,
+      retryPolicy: { maxRetries, baseDelayMs: 100, maxDelayMs: 1_000 },
+      maxResponseBytes: 64 * 1024,
+      clock,
+      maxTokensField: 'max_tokens',
+    });
+
+  beforeEach(async () => {
+    server = await startFakeOpenAiServer();
+    clock = recordingClock();
+  });
+  afterEach(async () => server.close());
+
+  it('sends messages, tools, tool_choice, n, temperature and max tokens, and reads tool calls and usage', async () => {
+    process.env['OPENAI_ORG_ID'] = 'org-should-not-be-sent';
+    server.script({ kind: 'completion', choices: [{ toolCalls: [{ name: 'submit_candidate', arguments: '{"a":1}' }] }, { text: 'hello' }], usage: { prompt_tokens: 11, completion_tokens: 7 } });
+    const response = await model().complete(request);
+    delete process.env['OPENAI_ORG_ID'];
+    const body = server.requests[0]!.body;
+    expect(body).toMatchObject({ model: 'fake-model', n: 2, temperature: 0.2, max_tokens: 512, tool_choice: { type: 'function', function: { name: 'submit_candidate' } } });
+    expect(body['messages']).toEqual([{ role: 'system', content: 'You repair proofs.' }, { role: 'user', content: 'Fix lemma_sum.' }]);
+    expect(server.requests[0]!.headers['authorization']).toBe(`Bearer ${FAKE_KEY}`);
+    expect(server.requests[0]!.headers['openai-organization']).toBeUndefined();
+    expect(response.choices).toHaveLength(2);
+    expect(response.choices[0]!.toolCalls).toEqual([{ id: 'call_0_0', name: 'submit_candidate', arguments: '{"a":1}' }]);
+    expect(response.choices[1]!.text).toBe('hello');
+    expect(response.usage).toEqual({ promptTokens: 11, completionTokens: 7, estimated: false });
+  });
+
+  it('retries a 429 and then succeeds, honouring retry-after as a lower bound', async () => {
+    server.script({ kind: 'status', status: 429, headers: { 'retry-after': '0.7' } }, { kind: 'completion', choices: [{ text: 'ok' }] });
+    const response = await model().complete(request);
+    expect(response.choices[0]!.text).toBe('ok');
+    expect(server.requests).toHaveLength(2);
+    expect(clock.sleeps).toEqual([700]);
+  });
+
+  it.each([408, 409, 500, 503])('retries HTTP %i until the retries run out', async (status) => {
+    server.script(...Array.from({ length: 4 }, () => ({ kind: 'status' as const, status })));
+    const error = await model().complete(request).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ModelRequestError);
+    expect((error as ModelRequestError).isRetryable).toBe(true);
+    expect((error as ModelRequestError).failure.status).toBe(status);
+    expect(server.requests).toHaveLength(4);
+    expect(clock.sleeps).toEqual([50, 100, 200]);
+  });
+
+  it.each([400, 401, 403, 404, 422])('does not retry HTTP %i', async (status) => {
+    server.script({ kind: 'status', status }, { kind: 'completion', choices: [{ text: 'never' }] });
+    const error = (await model().complete(request).catch((caught: unknown) => caught)) as ModelRequestError;
+    expect(error.isRetryable).toBe(false);
+    expect(error.name).toBe('AdapterError');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('times out a hanging request and retries it as a transient failure', async () => {
+    server.script({ kind: 'hang' }, { kind: 'hang' });
+    const error = (await model(150, 1).complete(request).catch((caught: unknown) => caught)) as ModelRequestError;
+    expect(error.failure.kind).toBe('timeout');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('refuses a response larger than the size limit without retrying', async () => {
+    server.script({ kind: 'huge', bytes: 200_000 });
+    const error = (await model().complete(request).catch((caught: unknown) => caught)) as ModelRequestError;
+    expect(error.failure.kind).toBe('response-too-large');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('estimates usage with o200k_base when the endpoint reports none', async () => {
+    server.script({ kind: 'completion', choices: [{ text: 'a short answer' }], usage: null });
+    const response = await model().complete({ ...request, n: 1 });
+    expect(response.usage.estimated).toBe(true);
+    expect(response.usage.promptTokens).toBeGreaterThan(8);
+    expect(response.usage.completionTokens).toBe(3);
+  });
+
+  it('rejects JSON that is not a chat completion', async () => {
+    server.script({ kind: 'raw', status: 200, text: '{"choices":"nope"}' });
+    const error = (await model().complete(request).catch((caught: unknown) => caught)) as ModelRequestError;
+    expect(error.failure.kind).toBe('malformed-response');
+  });
+
+  it('never puts the key in an error message, even when the server echoes it', async () => {
+    server.script((received) => ({ kind: 'status', status: 401, body: { error: { message: `bad key ${String(received.headers['authorization'])}` } } }));
+    const error = (await model().complete(request).catch((caught: unknown) => caught)) as ModelRequestError;
+    expect(error.message).toContain('HTTP 401');
+    expect(error.message).not.toContain(FAKE_KEY);
+    expect(JSON.stringify(error.failure)).not.toContain(FAKE_KEY);
+  });
+});
