@@ -58,6 +58,17 @@ export class EditorAgent {
     this.history = new CandidateHistory(task.originalSource);
   }
 
+  /**
+   * Makes candidates checked before this agent existed (a resumed run's ledger) count as earlier
+   * versions, and continues their iteration numbering.
+   */
+  rememberEarlierCandidates(candidates: ReadonlyArray<{ source: string; iteration: number }>): void {
+    for (const candidate of candidates) {
+      this.history.remember(this.history.findIdentical(candidate.source).hash, candidate.iteration);
+      this.iteration = Math.max(this.iteration, candidate.iteration);
+    }
+  }
+
   messages(): ChatMessage[] {
     return this.conversation.messages();
   }

@@ -1,0 +1,122 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { assertNever } from '../core/assert-never.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { Prechecker } from '../core/verifier-precheck.js';
+import type { Verifier } from '../core/verifier.js';
+import { guardCandidate } from '../guard/guard-candidate.js';
+import { parseVerusSource } from '../ir/index.js';
+import type { ProofResultLabel } from '../ledger/proof-trailers.js';
+import type { CandidateVerification } from '../verifier/candidate-verification.js';
+import { mapDiagnosticsToIr } from '../verifier/map-diagnostics-to-ir.js';
+import { verifyCandidate } from '../verifier/verify-candidate.js';
+import type { CheckedCandidate } from './checked-candidate.js';
+import { materializeCrate, withFile, type CrateFiles } from './crate-snapshot.js';
+import type { CandidateStage } from './repair-event.js';
+import type { RepairRequest, RepairServices } from './repair-request.js';
+
+export interface CandidateToCheck {
+  iteration: number;
+  sample: number;
+  origin: 'model' | 'houdini';
+  source: string;
+}
+
+/** Guard → erased pre-check → verifier, for one candidate. A rejected candidate never reaches cargo or Verus. */
+export async function checkCandidate(
+  request: RepairRequest,
+  services: RepairServices,
+  originalFiles: CrateFiles,
+  candidate: CandidateToCheck,
+): Promise<CheckedCandidate> {
+  const started = services.now();
+  const stage = (name: CandidateStage): void => services.emit({ type: 'candidate-stage', iteration: candidate.iteration, sample: candidate.sample, origin: candidate.origin, stage: name });
+  const files = withFile(originalFiles, request.file, candidate.source);
+  stage('guard');
+  const guard = await guardCandidate({ original: originalFiles, candidate: files, editableFiles: [request.file], policy: request.policy });
+  const base = { ...candidate, guard, wallTimeMs: 0 };
+  if (guard.verdict === 'reject') return { ...base, result: 'guard-rejected', verification: null, diagnostics: [], wallTimeMs: services.now() - started };
+
+  const scratch = await materializeCrate(files, path.join(request.repoDir, request.crateDir), `${request.runId}-i${candidate.iteration}s${candidate.sample}`);
+  try {
+    const verification = await verifyCandidate({ kind: 'crate', crateDir: scratch }, request.verification, {
+      verifier: announcing(services.verifier, () => stage('verify')),
+      prechecker: services.prechecker === null ? null : announcingPrechecker(services.prechecker, () => stage('precheck')),
+      cache: services.cache,
+      precheckRunsTests: services.precheckRunsTests,
+    });
+    const { result, diagnostics } = readVerdict(verification);
+    return { ...base, result, verification, diagnostics: await mapOntoCandidate(request, candidate.source, diagnostics), wallTimeMs: services.now() - started };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+function readVerdict(outcome: CandidateVerification): { result: ProofResultLabel; diagnostics: Diagnostic[] } {
+  const precheck = outcome.precheck;
+  switch (precheck.status) {
+    case 'passed':
+    case 'skipped':
+      break;
+    case 'build-failed':
+      return { result: 'precheck-failed', diagnostics: precheck.diagnostics };
+    case 'test-failed':
+      return { result: 'precheck-failed', diagnostics: precheck.failingTests.map(testFailure) };
+    case 'crashed':
+    case 'timeout':
+      return { result: 'precheck-failed', diagnostics: [] };
+    default:
+      return assertNever(precheck, 'pre-check result');
+  }
+  const verification = outcome.verification;
+  if (verification === null) return { result: 'crashed', diagnostics: [] };
+  switch (verification.status) {
+    case 'verified':
+    case 'failed':
+    case 'timeout':
+      return { result: verification.status, diagnostics: verification.diagnostics };
+    case 'crashed':
+    case 'toolchain-error':
+      return { result: verification.status, diagnostics: [] };
+    default:
+      return assertNever(verification, 'verifier result');
+  }
+}
+
+function testFailure(name: string): Diagnostic {
+  return { kind: 'rustc-test-failure', message: `test ${name} failed`, severity: 'error', code: null, origin: 'precheck', primary: null, secondary: [], notes: [], expansion: null, function: null, location: null };
+}
+
+async function mapOntoCandidate(request: RepairRequest, source: string, diagnostics: Diagnostic[]): Promise<Diagnostic[]> {
+  try {
+    const ir = await parseVerusSource(source, { file: request.file, requireVerus: false });
+    return mapDiagnosticsToIr(diagnostics, new Map([[request.file, ir]]));
+  } catch {
+    return diagnostics;
+  }
+}
+
+/** Wraps a verifier so the run can show when verification (as opposed to the pre-check) starts. */
+function announcing(verifier: Verifier, onStart: () => void): Verifier {
+  return new Proxy(verifier, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if ((property === 'verify' || property === 'verifyWithReport') && typeof value === 'function') {
+        return (...args: unknown[]) => {
+          onStart();
+          return (value as (...inner: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      return typeof value === 'function' ? (value as (...inner: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+function announcingPrechecker(prechecker: Prechecker, onStart: () => void): Prechecker {
+  return {
+    precheck: (crateDir, signal) => {
+      onStart();
+      return prechecker.precheck(crateDir, signal);
+    },
+  };
+}

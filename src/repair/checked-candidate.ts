@@ -1,0 +1,27 @@
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { GuardVerdict } from '../core/guard-verdict.js';
+import type { ProofResultLabel } from '../ledger/proof-trailers.js';
+import type { CandidateVerification } from '../verifier/candidate-verification.js';
+
+/** A candidate after guard, pre-check and verifier: what the ledger records and feedback is built from. */
+export interface CheckedCandidate {
+  iteration: number;
+  sample: number;
+  origin: 'model' | 'houdini';
+  /** The full text of the file under repair. */
+  source: string;
+  result: ProofResultLabel;
+  guard: GuardVerdict;
+  verification: CandidateVerification | null;
+  /** Errors and notes, mapped onto the candidate's IR where possible. */
+  diagnostics: Diagnostic[];
+  wallTimeMs: number;
+}
+
+export function countErrorsByKind(diagnostics: readonly Diagnostic[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.severity === 'error') counts[diagnostic.kind] = (counts[diagnostic.kind] ?? 0) + 1;
+  }
+  return counts;
+}

@@ -1,0 +1,23 @@
+import type { GuardViolation } from '../core/guard-verdict.js';
+import type { ProofResultLabel } from '../ledger/proof-trailers.js';
+
+/** Which step a candidate is in, for live progress. */
+export type CandidateStage = 'guard' | 'precheck' | 'verify';
+
+/**
+ * What a repair run reports as it goes: rendered live on a TTY, or printed as NDJSON with `--json`.
+ * Switches over `type` end in assertNever.
+ */
+export type RepairEvent =
+  | { type: 'run-started'; runId: string; crate: string; file: string; model: string; modelSource: 'live' | 'replay'; feedbackLevel: string; samples: number; iterations: number; resumedFrom: number }
+  | { type: 'baseline'; result: ProofResultLabel; failingFunctions: string[]; errors: Record<string, number> }
+  | { type: 'iteration-started'; iteration: number }
+  | { type: 'candidate-stage'; iteration: number; sample: number; origin: 'model' | 'houdini'; stage: CandidateStage }
+  | { type: 'candidate-skipped'; iteration: number; sample: number; reason: 'identical' | 'format-error'; detail: string }
+  | { type: 'candidate-checked'; iteration: number; sample: number; origin: 'model' | 'houdini'; result: ProofResultLabel; errors: Record<string, number>; violations: GuardViolation[]; commit: string; wallTimeMs: number }
+  | { type: 'instructor-advice'; iteration: number; advice: string }
+  | { type: 'feedback'; iteration: number; level: string; text: string }
+  | { type: 'budget'; tokens: number; costUsd: number | null; elapsedMs: number; calls: number }
+  | { type: 'run-finished'; runId: string; outcome: 'verified' | 'not-verified'; stopReason: string; ledgerBranch: string; reportFiles: string[] };
+
+export type RepairEventSink = (event: RepairEvent) => void;

@@ -1,0 +1,49 @@
+import type { GuardPolicy } from '../core/guard-verdict.js';
+import type { Prechecker } from '../core/verifier-precheck.js';
+import type { VerificationOptions, Verifier } from '../core/verifier.js';
+import type { CandidateApplier, EditorSettings, FeedbackLevel, InstructorOptions, MeteredModel, PromptTemplates } from '../agents/index.js';
+import type { GitProofLedger } from '../ledger/git-proof-ledger.js';
+import type { ResultCache } from '../verifier/cache/result-cache.js';
+import type { RepairBudget } from './repair-budget.js';
+import type { RepairEventSink } from './repair-event.js';
+
+/** What to repair and how: one `verus-repair repair` invocation, after config and flags are merged. */
+export interface RepairRequest {
+  runId: string;
+  /** The git top level of the user's repository. */
+  repoDir: string;
+  /** The crate, relative to repoDir ('' when the crate is the repository root). */
+  crateDir: string;
+  /** The file under repair, relative to the crate (e.g. `src/lib.rs`). */
+  file: string;
+  /** Functions to repair; null means every function the baseline verification reports failing. */
+  targetFunctions: string[] | null;
+  feedbackLevel: FeedbackLevel;
+  samples: number;
+  budget: RepairBudget;
+  policy: GuardPolicy;
+  /** How many pruning rounds a failing candidate gets before the model is asked again. */
+  houdiniRounds: number;
+  verification: VerificationOptions;
+  modelName: string;
+  modelSource: 'live' | 'replay';
+  /** Pool size for checking samples side by side. */
+  concurrency: number;
+}
+
+/** The collaborators of a run; the CLI wires real ones, tests wire fakes. */
+export interface RepairServices {
+  model: MeteredModel;
+  templates: PromptTemplates;
+  applier: CandidateApplier;
+  editorSettings: EditorSettings;
+  instructorOptions: InstructorOptions;
+  verifier: Verifier;
+  prechecker: Prechecker | null;
+  precheckRunsTests: boolean;
+  cache: ResultCache | null;
+  ledger: GitProofLedger;
+  emit: RepairEventSink;
+  /** Milliseconds since some fixed point; injectable for tests. */
+  now: () => number;
+}
