@@ -1,0 +1,49 @@
+import { renderProtocolMessage, renderVerificationFeedback, type FeedbackLevel, type InstructorAgent, type InstructorAdvice, type PromptTemplates } from '../agents/index.js';
+import { assertNever } from '../core/assert-never.js';
+import type { CheckedCandidate } from './checked-candidate.js';
+
+export interface ComposedFeedback {
+  text: string;
+  /** The instructor's advice when the level is `auto` and it gave some; guidance, never evidence. */
+  advice: InstructorAdvice | null;
+}
+
+/**
+ * The message the editor gets about a checked candidate: protocol messages for a guard rejection or
+ * a failed pre-check, otherwise the verification feedback at the run's level (asking the instructor,
+ * in its own conversation, when the level is `auto`).
+ */
+export async function composeFeedback(checked: CheckedCandidate, level: FeedbackLevel, templates: PromptTemplates, instructor: InstructorAgent): Promise<ComposedFeedback> {
+  switch (checked.result) {
+    case 'guard-rejected': {
+      const violations = checked.guard.verdict === 'reject' ? checked.guard.violations : [];
+      const rule = violations[0]?.rule ?? 'guard';
+      const details = violations.map((violation) => `${violation.message} (${violation.function === null ? violation.file : `fn ${violation.function}`}, line ${violation.line}).`).join(' ');
+      return { text: renderProtocolMessage(templates, { kind: 'guard-rejection', rule, details }), advice: null };
+    }
+    case 'precheck-failed':
+      return { text: renderProtocolMessage(templates, { kind: 'precheck-failure', diagnostics: checked.diagnostics }), advice: null };
+    case 'failed':
+    case 'timeout':
+    case 'crashed':
+    case 'toolchain-error': {
+      let advice: InstructorAdvice | null = null;
+      if (level === 'auto') {
+        const outcome = await instructor.advise(checked.diagnostics, checked.source);
+        if (outcome.status === 'advice') advice = outcome.advice;
+      }
+      return { text: renderVerificationFeedback(templates, level, checked.diagnostics, advice), advice };
+    }
+    case 'verified':
+      return { text: '', advice: null };
+    default:
+      return assertNever(checked.result, 'proof result');
+  }
+}
+
+/** The candidate whose feedback continues the conversation: the one that got furthest, then fewest errors. */
+export function chooseFeedbackCandidate(candidates: readonly CheckedCandidate[]): CheckedCandidate | null {
+  const rank = (candidate: CheckedCandidate): number => ['failed', 'timeout', 'precheck-failed', 'guard-rejected', 'crashed', 'toolchain-error', 'verified'].indexOf(candidate.result);
+  const errors = (candidate: CheckedCandidate): number => candidate.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  return [...candidates].sort((left, right) => rank(left) - rank(right) || errors(left) - errors(right) || left.sample - right.sample)[0] ?? null;
+}

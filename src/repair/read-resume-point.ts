@@ -1,0 +1,51 @@
+import path from 'node:path';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { ConfigurationError } from '../core/errors.js';
+import type { GitProofLedger, LedgerCommit } from '../ledger/git-proof-ledger.js';
+import type { LedgerNote } from '../ledger/ledger-note.js';
+import { PROOF_RESULTS, type ProofResultLabel } from '../ledger/proof-trailers.js';
+import type { CheckedCandidate } from './checked-candidate.js';
+import type { CrateFiles } from './crate-snapshot.js';
+import type { RepairRequest } from './repair-request.js';
+
+/** Where a killed run stands, read back from its ledger: the ledger is the state. */
+export interface ResumePoint {
+  originalFiles: CrateFiles;
+  baseline: CheckedCandidate;
+  iterationsDone: number;
+  earlierCandidates: Array<{ source: string; iteration: number }>;
+  verifiedCommit: string | null;
+}
+
+export async function readResumePoint(ledger: GitProofLedger, request: RepairRequest, commits: readonly LedgerCommit[]): Promise<ResumePoint> {
+  const baselineCommit = commits.find((commit) => commit.trailers.get('Iteration') === '0');
+  const note = baselineCommit === undefined ? null : (JSON.parse(baselineCommit.noteText ?? 'null') as LedgerNote | null);
+  if (baselineCommit === undefined || note === null) throw new ConfigurationError(`run ${request.runId} has no baseline commit with a note; it cannot be resumed`);
+  const prefix = request.crateDir === '' ? '' : `${request.crateDir.split(path.sep).join('/')}/`;
+  const originalFiles: CrateFiles = new Map();
+  for (const file of note.files) {
+    const bytes = await ledger.readFileAt(baselineCommit.sha, file);
+    if (bytes !== null) originalFiles.set(file.slice(prefix.length), bytes);
+  }
+  const earlierCandidates: ResumePoint['earlierCandidates'] = [];
+  let iterationsDone = 0;
+  for (const commit of commits) {
+    const iteration = Number(commit.trailers.get('Iteration') ?? 0);
+    iterationsDone = Math.max(iterationsDone, iteration);
+    const bytes = iteration > 0 ? await ledger.readFileAt(commit.sha, `${prefix}${request.file}`) : null;
+    if (bytes !== null) earlierCandidates.push({ source: new TextDecoder().decode(bytes), iteration });
+  }
+  const verified = [...commits].reverse().find((commit) => commit.trailers.get('Proof-Result') === 'verified');
+  const source = new TextDecoder().decode(originalFiles.get(request.file));
+  const report = note.report as { diagnostics?: Diagnostic[] } | null;
+  const baseline: CheckedCandidate = {
+    iteration: 0, sample: 0, origin: 'model', source, result: readResult(baselineCommit), verification: null,
+    guard: { verdict: 'accept', allowedSpecChanges: [] }, diagnostics: report?.diagnostics ?? [], wallTimeMs: note.wallTimeMs ?? 0,
+  };
+  return { originalFiles, baseline, iterationsDone, earlierCandidates, verifiedCommit: verified?.sha ?? null };
+}
+
+function readResult(commit: LedgerCommit): ProofResultLabel {
+  const value = commit.trailers.get('Proof-Result');
+  return (PROOF_RESULTS as readonly string[]).includes(value ?? '') ? (value as ProofResultLabel) : 'failed';
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import type { GitProofLedger, RunWorkspace } from '../ledger/git-proof-ledger.js';
+import type { CheckedCandidate } from './checked-candidate.js';
+import { countErrorsByKind } from './checked-candidate.js';
+import type { CrateFiles } from './crate-snapshot.js';
+import { withFile } from './crate-snapshot.js';
+import type { RepairRequest } from './repair-request.js';
+
+export interface RecordingContext {
+  request: RepairRequest;
+  ledger: GitProofLedger;
+  run: RunWorkspace;
+  originalFiles: CrateFiles;
+}
+
+/** Extra facts for the ledger note of one checked candidate. */
+export interface CandidateNoteFacts {
+  summary: string;
+  promptDigest: string | null;
+  responseDigest: string | null;
+  tokens: { prompt: number; completion: number; estimated: boolean } | null;
+  details: Record<string, unknown>;
+}
+
+/** Commits a checked candidate to the run's ledger branch with its trailers and note. */
+export async function recordCheckedCandidate(context: RecordingContext, checked: CheckedCandidate, facts: CandidateNoteFacts): Promise<string> {
+  const { request } = context;
+  const files = [...withFile(context.originalFiles, request.file, checked.source)].map(([file, bytes]) => ({
+    path: path.posix.join(request.crateDir.split(path.sep).join('/'), file),
+    bytes,
+  }));
+  const verification = checked.verification?.verification ?? null;
+  const toolchain = verification?.toolchain ?? null;
+  return context.ledger.recordCandidate(context.run, {
+    files,
+    summary: facts.summary,
+    trailers: {
+      proofResult: checked.result,
+      errorCounts: countErrorsByKind(checked.diagnostics),
+      verusVersion: toolchain?.verusVersion ?? null,
+      toolchain: toolchain === null ? null : toolchain.imageDigest ?? (toolchain.pinHash === null ? null : `pin:${toolchain.pinHash}`),
+      verifierArgs: verification?.command ?? [],
+      model: request.modelName,
+      feedbackLevel: request.feedbackLevel,
+      iteration: checked.iteration,
+      sample: checked.sample,
+      guard: describeGuard(checked),
+    },
+    note: {
+      report: {
+        origin: checked.origin,
+        provenance: verification?.provenance ?? null,
+        cache: checked.verification?.cache.status ?? null,
+        precheck: checked.verification?.precheck.status ?? null,
+        diagnostics: checked.diagnostics,
+        guardViolations: checked.guard.verdict === 'reject' ? checked.guard.violations : [],
+        ...facts.details,
+      },
+      promptDigest: facts.promptDigest,
+      responseDigest: facts.responseDigest,
+      cassetteLines: null,
+      tokens: facts.tokens,
+      wallTimeMs: checked.wallTimeMs,
+    },
+  });
+}
+
+function describeGuard(checked: CheckedCandidate): string {
+  const specChanges = checked.guard.allowedSpecChanges.map((change) => `spec-change: ${change.function}.${change.clause}`);
+  if (checked.guard.verdict === 'reject') return `reject: ${[...new Set(checked.guard.violations.map((violation) => violation.rule))].join(', ')}`;
+  return ['accept', ...specChanges].join('; ');
+}

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { buildFocusedContext, EditorAgent, InstructorAgent } from '../agents/index.js';
+import { parseVerusSource } from '../ir/index.js';
+import type { LedgerCommit, RunWorkspace } from '../ledger/git-proof-ledger.js';
+import { countErrorsByKind, type CheckedCandidate } from './checked-candidate.js';
+import { checkCandidate } from './check-candidate.js';
+import { readCrateFiles, type CrateFiles } from './crate-snapshot.js';
+import { findFailingFunctions } from './find-failing-functions.js';
+import { recordCheckedCandidate } from './record-checked-candidate.js';
+import { DEFAULT_STOP_CONDITIONS, firstStopReason } from './stop-conditions.js';
+import type { RepairOutcome } from './repair-outcome.js';
+import type { RepairRequest, RepairServices } from './repair-request.js';
+import type { RepairRunState } from './repair-run-state.js';
+import { readResumePoint, type ResumePoint } from './read-resume-point.js';
+import { RunReportBuilder } from './run-report-builder.js';
+import { runIteration } from './run-iteration.js';
+import { writeRunReport } from './write-run-report.js';
+
+/**
+ * The repair loop: verify the original (the baseline), then per iteration propose → guard →
+ * pre-check → verify → record → feedback, until a candidate verifies or a stop condition holds.
+ * Pass the run's ledger commits as `resume` to continue a killed run where its ledger ends.
+ */
+export async function repairCrate(request: RepairRequest, services: RepairServices, resume: readonly LedgerCommit[] | null = null): Promise<RepairOutcome> {
+  const started = services.now();
+  const { ledger } = services;
+  const run: RunWorkspace = resume === null ? await startRun(request, services) : await ledger.reopenRun(request.runId);
+  const point: ResumePoint | null = resume === null ? null : await readResumePoint(ledger, request, resume);
+  const originalFiles: CrateFiles = point?.originalFiles ?? (await readCrateFiles(path.join(run.worktreeDir, request.crateDir)));
+  const originalSource = new TextDecoder().decode(originalFiles.get(request.file));
+  const originalIr = await parseVerusSource(originalSource, { file: request.file });
+  const report = new RunReportBuilder(
+    { runId: request.runId, crate: request.crateDir || '.', targetFunctions: request.targetFunctions ?? [], model: request.modelName, feedbackLevel: request.feedbackLevel,
+      modelSource: request.modelSource, verifierSource: 'real', ledgerBranch: run.branch },
+    originalSource, request.file,
+  );
+  services.emit({ type: 'run-started', runId: request.runId, crate: request.crateDir || '.', file: request.file, model: request.modelName, modelSource: request.modelSource,
+    feedbackLevel: request.feedbackLevel, samples: request.samples, iterations: request.budget.iterations, resumedFrom: point?.iterationsDone ?? 0 });
+
+  const baseline = point?.baseline ?? (await checkBaseline(request, services, run, originalFiles, originalSource, report));
+  const targets = request.targetFunctions ?? findFailingFunctions(originalIr, baseline);
+  services.emit({ type: 'baseline', result: baseline.result, failingFunctions: targets, errors: countErrorsByKind(baseline.diagnostics) });
+  const early = baselineStop(baseline);
+  const state: RepairRunState = {
+    request, services, run, originalFiles, originalSource, originalIr, report, verifiedCommit: point?.verifiedCommit ?? null,
+    editor: new EditorAgent(services.model, services.templates, services.applier,
+      { requestId: request.runId, filePath: path.posix.join(request.crateDir, request.file), originalSource, targets, diagnostics: baseline.diagnostics },
+      services.editorSettings, (task) => buildFocusedContext(originalIr, task)),
+    instructor: new InstructorAgent(services.model, services.templates, services.instructorOptions),
+  };
+  if (point !== null) state.editor.rememberEarlierCandidates(point.earlierCandidates);
+
+  let iterationsDone = point?.iterationsDone ?? 0;
+  let stopReason = early ?? (state.verifiedCommit !== null ? 'a candidate verified' : null);
+  let modelBudgetExhausted: string | null = null;
+  while (stopReason === null) {
+    const totals = services.model.budget.snapshot();
+    stopReason = firstStopReason(DEFAULT_STOP_CONDITIONS, {
+      iterationsDone, tokensUsed: totals.promptTokens + totals.completionTokens, costUsd: totals.costUsd, elapsedMs: services.now() - started,
+      verifiedCandidate: state.verifiedCommit !== null, modelBudgetExhausted,
+    }, request.budget);
+    if (stopReason !== null) break;
+    services.emit({ type: 'iteration-started', iteration: iterationsDone + 1 });
+    const result = await runIteration(state, iterationsDone + 1);
+    if (result.status === 'budget-exhausted') modelBudgetExhausted = result.reason;
+    else iterationsDone += 1;
+    if (result.status === 'toolchain-error') stopReason = result.reason;
+    const after = services.model.budget.snapshot();
+    services.emit({ type: 'budget', tokens: after.promptTokens + after.completionTokens, costUsd: after.costUsd, elapsedMs: services.now() - started, calls: after.calls });
+  }
+
+  const totals = services.model.budget.snapshot();
+  const outcome = baseline.result === 'verified' || state.verifiedCommit !== null ? 'verified' : 'not-verified';
+  const built = report.build(outcome, stopReason, { promptTokens: totals.promptTokens, completionTokens: totals.completionTokens, costUsd: totals.costUsd, wallTimeMs: services.now() - started });
+  const reportFiles = await writeRunReport(request.repoDir, built);
+  services.emit({ type: 'run-finished', runId: request.runId, outcome, stopReason, ledgerBranch: run.branch, reportFiles });
+  return { runId: request.runId, outcome, stopReason, ledgerBranch: run.branch, verifiedCommit: state.verifiedCommit, report: built, reportFiles };
+}
+
+async function startRun(request: RepairRequest, services: RepairServices): Promise<RunWorkspace> {
+  const base = await services.ledger.snapshotWorkingTree([request.crateDir === '' ? '.' : request.crateDir]);
+  return services.ledger.startRun(request.runId, base.commit);
+}
+
+/** Verifies the original and records it as iteration 0; its note carries the request, for resume. */
+async function checkBaseline(request: RepairRequest, services: RepairServices, run: RunWorkspace, originalFiles: CrateFiles, originalSource: string, report: RunReportBuilder): Promise<CheckedCandidate> {
+  const baseline = await checkCandidate(request, services, originalFiles, { iteration: 0, sample: 0, origin: 'model', source: originalSource });
+  const commit = await recordCheckedCandidate({ request, ledger: services.ledger, run, originalFiles }, baseline, {
+    summary: `baseline: ${baseline.result}`, promptDigest: null, responseDigest: null, tokens: null, details: { request },
+  });
+  report.addCandidate(baseline, commit);
+  return baseline;
+}
+
+function baselineStop(baseline: CheckedCandidate): string | null {
+  switch (baseline.result) {
+    case 'verified': return 'the original already verifies; nothing to repair';
+    case 'precheck-failed': return 'the original does not build or pass its tests with plain cargo; fix that first';
+    case 'guard-rejected': return 'the original was rejected by the guard (internal inconsistency)';
+    case 'toolchain-error': return `toolchain error: ${baseline.verification?.verification?.status === 'toolchain-error' ? baseline.verification.verification.message : 'the verifier could not run'}`;
+    case 'crashed': return 'the verifier crashed on the original';
+    case 'failed':
+    case 'timeout':
+      return null;
+  }
+}

@@ -1,0 +1,20 @@
+import type { EditorAgent, InstructorAgent } from '../agents/index.js';
+import type { VerusFileIr } from '../ir/index.js';
+import type { RunWorkspace } from '../ledger/git-proof-ledger.js';
+import type { CrateFiles } from './crate-snapshot.js';
+import type { RepairRequest, RepairServices } from './repair-request.js';
+import type { RunReportBuilder } from './run-report-builder.js';
+
+/** Everything one run carries from iteration to iteration. */
+export interface RepairRunState {
+  request: RepairRequest;
+  services: RepairServices;
+  run: RunWorkspace;
+  originalFiles: CrateFiles;
+  originalSource: string;
+  originalIr: VerusFileIr;
+  editor: EditorAgent;
+  instructor: InstructorAgent;
+  report: RunReportBuilder;
+  verifiedCommit: string | null;
+}

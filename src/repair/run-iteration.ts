@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import pLimit from 'p-limit';
+import type { CandidateOutcome } from '../agents/index.js';
+import { parseVerusSource } from '../ir/index.js';
+import { checkCandidate } from './check-candidate.js';
+import { countErrorsByKind, type CheckedCandidate } from './checked-candidate.js';
+import { chooseFeedbackCandidate, composeFeedback } from './compose-feedback.js';
+import { pruneFailingAddedProofs } from './prune-failing-proofs.js';
+import { recordCheckedCandidate } from './record-checked-candidate.js';
+import type { RepairRunState } from './repair-run-state.js';
+
+export type IterationResult =
+  | { status: 'checked'; verified: boolean }
+  | { status: 'budget-exhausted'; reason: string }
+  | { status: 'toolchain-error'; reason: string };
+
+/**
+ * One iteration: the editor proposes K candidates; each is guarded, pre-checked and verified side by
+ * side (failing ones first pruned Houdini-style); all are recorded in the ledger; then the editor gets
+ * feedback on the most informative one.
+ */
+export async function runIteration(state: RepairRunState, iteration: number): Promise<IterationResult> {
+  const { services, request } = state;
+  const started = services.now();
+  const before = services.model.budget.snapshot();
+  const promptDigest = digest(state.editor.messages());
+  const proposal = await state.editor.propose();
+  if (proposal.status === 'budget-exhausted') return { status: 'budget-exhausted', reason: proposal.exhausted.reason };
+
+  const pool = pLimit(Math.max(1, request.concurrency));
+  const attempts = await Promise.all(proposal.outcomes.map((outcome, sample) => pool(() => checkOutcome(state, iteration, sample, outcome))));
+  const after = services.model.budget.snapshot();
+  const tokens = { prompt: after.promptTokens - before.promptTokens, completion: after.completionTokens - before.completionTokens, estimated: after.estimatedCalls > before.estimatedCalls };
+  let first = true;
+  for (const [sample, checkedList] of attempts.entries()) {
+    const outcome = proposal.outcomes[sample];
+    for (const checked of checkedList) {
+      const commit = await recordCheckedCandidate(
+        { request, ledger: services.ledger, run: state.run, originalFiles: state.originalFiles },
+        checked,
+        {
+          summary: `iteration ${iteration} sample ${sample}${checked.origin === 'houdini' ? ' (pruned)' : ''}: ${checked.result}`,
+          promptDigest,
+          responseDigest: outcome === undefined ? null : digest(outcome.choice),
+          tokens: first ? tokens : null,
+          details: {},
+        },
+      );
+      first = false;
+      state.report.addCandidate(checked, commit);
+      services.emit({ type: 'candidate-checked', iteration, sample, origin: checked.origin, result: checked.result, errors: countErrorsByKind(checked.diagnostics), violations: checked.guard.verdict === 'reject' ? checked.guard.violations : [], commit, wallTimeMs: checked.wallTimeMs });
+      if (checked.result === 'verified' && state.verifiedCommit === null) state.verifiedCommit = commit;
+    }
+  }
+  state.report.setIterationUsage(iteration, { promptTokens: tokens.prompt, completionTokens: tokens.completion, wallTimeMs: services.now() - started });
+  const checked = attempts.flat();
+  if (checked.some((candidate) => candidate.result === 'verified')) return { status: 'checked', verified: true };
+  const toolchainFailure = checked.find((candidate) => candidate.result === 'toolchain-error');
+  if (toolchainFailure !== undefined) return { status: 'toolchain-error', reason: describeToolchainFailure(toolchainFailure) };
+
+  await giveFeedback(state, iteration, proposal.outcomes, attempts);
+  return { status: 'checked', verified: false };
+}
+
+async function checkOutcome(state: RepairRunState, iteration: number, sample: number, outcome: CandidateOutcome): Promise<CheckedCandidate[]> {
+  if (outcome.status !== 'candidate') {
+    state.services.emit({ type: 'candidate-skipped', iteration, sample, reason: outcome.status, detail: outcome.status === 'format-error' ? outcome.problem : `identical to ${outcome.match === 'original' ? 'the original' : `iteration ${outcome.match.iteration}`}` });
+    return [];
+  }
+  const attempts = [await checkCandidate(state.request, state.services, state.originalFiles, { iteration, sample, origin: 'model', source: outcome.source })];
+  for (let round = 0; round < state.request.houdiniRounds; round++) {
+    const last = attempts[attempts.length - 1];
+    if (last === undefined || last.result !== 'failed') break;
+    const pruned = pruneFailingAddedProofs(state.originalIr, await parseVerusSource(last.source, { file: state.request.file, requireVerus: false }), last.diagnostics);
+    if (pruned === null) break;
+    attempts.push(await checkCandidate(state.request, state.services, state.originalFiles, { iteration, sample, origin: 'houdini', source: pruned.source }));
+  }
+  return attempts;
+}
+
+async function giveFeedback(state: RepairRunState, iteration: number, outcomes: readonly CandidateOutcome[], attempts: CheckedCandidate[][]): Promise<void> {
+  const modelAttempts = attempts.map((list) => list[0]).filter((candidate): candidate is CheckedCandidate => candidate !== undefined);
+  const chosen = chooseFeedbackCandidate(modelAttempts);
+  const outcome = chosen === null ? outcomes[0] : outcomes[chosen.sample];
+  if (outcome === undefined) return;
+  let text: string;
+  let advice: string | null = null;
+  if (chosen === null || outcome.status !== 'candidate') {
+    text = outcome.status === 'candidate' ? '' : outcome.feedback;
+  } else {
+    const composed = await composeFeedback(chosen, state.request.feedbackLevel, state.services.templates, state.instructor);
+    text = composed.text;
+    advice = composed.advice?.text ?? null;
+  }
+  if (advice !== null) state.services.emit({ type: 'instructor-advice', iteration, advice });
+  state.services.emit({ type: 'feedback', iteration, level: state.request.feedbackLevel, text });
+  state.report.setFeedback(iteration, text, advice);
+  state.editor.respond(outcome, text);
+}
+
+function describeToolchainFailure(checked: CheckedCandidate): string {
+  const verification = checked.verification?.verification;
+  return verification?.status === 'toolchain-error' ? `toolchain error: ${verification.message}` : 'toolchain error';
+}
+
+function digest(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}

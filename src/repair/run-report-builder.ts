@@ -1,0 +1,53 @@
+import { createTwoFilesPatch } from 'diff';
+import type { CandidateReport, IterationReport, RunReport } from '../report/run-report.js';
+import type { CheckedCandidate } from './checked-candidate.js';
+
+/** Collects what the run did, iteration by iteration, into the RunReport the renderers draw. */
+export class RunReportBuilder {
+  private readonly iterations = new Map<number, IterationReport>();
+
+  constructor(
+    private readonly header: Omit<RunReport, 'iterations' | 'outcome' | 'stopReason' | 'totals'>,
+    private readonly originalSource: string,
+    private readonly file: string,
+  ) {}
+
+  addCandidate(checked: CheckedCandidate, commit: string | null): void {
+    const candidate: CandidateReport = {
+      iteration: checked.iteration,
+      sample: checked.sample,
+      origin: checked.origin,
+      result: checked.result,
+      commit,
+      diff: createTwoFilesPatch(`a/${this.file}`, `b/${this.file}`, this.originalSource, checked.source, '', '', { context: 2 }).split('\n').slice(2).join('\n'),
+      errors: checked.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => ({
+        kind: diagnostic.kind, message: diagnostic.message, file: diagnostic.primary?.file ?? null, line: diagnostic.primary?.line ?? null,
+      })),
+      guardViolations: checked.guard.verdict === 'reject' ? checked.guard.violations : [],
+      wallTimeMs: checked.wallTimeMs,
+    };
+    this.iteration(checked.iteration).candidates.push(candidate);
+  }
+
+  setIterationUsage(iteration: number, usage: { promptTokens: number; completionTokens: number; wallTimeMs: number }): void {
+    Object.assign(this.iteration(iteration), usage);
+  }
+
+  setFeedback(iteration: number, feedback: string, advice: string | null): void {
+    Object.assign(this.iteration(iteration), { feedback, instructorAdvice: advice });
+  }
+
+  build(outcome: RunReport['outcome'], stopReason: string, totals: RunReport['totals']): RunReport {
+    const iterations = [...this.iterations.values()].sort((left, right) => left.iteration - right.iteration);
+    return { ...this.header, outcome, stopReason, totals, iterations };
+  }
+
+  private iteration(iteration: number): IterationReport {
+    let entry = this.iterations.get(iteration);
+    if (entry === undefined) {
+      entry = { iteration, candidates: [], instructorAdvice: null, feedback: null, promptTokens: 0, completionTokens: 0, wallTimeMs: 0 };
+      this.iterations.set(iteration, entry);
+    }
+    return entry;
+  }
+}
