@@ -1,8 +1,8 @@
-import { mkdir, readFile, writeFile, appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdir, readFile, writeFile, appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { simpleGit, type SimpleGit } from 'simple-git';
-import { AdapterError } from '../core/errors.js';
+import { AdapterError, ConfigurationError } from '../core/errors.js';
 import { canonicalJson, computeSourceSha256, sha256Hex, type CheckedFile } from './source-digest.js';
 import { formatCommitMessage, parseCommitTrailers, type ProofTrailers } from './proof-trailers.js';
 import { LEDGER_BRANCH_PREFIX, LEDGER_NOTES_REF, type LedgerNote } from './ledger-note.js';
@@ -52,6 +52,41 @@ export class GitProofLedger {
     const worktreeDir = join(this.repoDir, '.verus-repair', 'worktrees', runId);
     await this.excludeLedgerDirectory();
     await this.git.raw(['worktree', 'add', '-b', branch, worktreeDir, baseCommit]);
+    return { runId, branch, worktreeDir };
+  }
+
+  /**
+   * The commit a run starts from: HEAD when `paths` have no uncommitted changes, otherwise a new
+   * commit (parented on HEAD, on no branch) holding their current working-tree state, untracked files
+   * included. Built with a temporary index, so the user's index and working tree are not touched.
+   */
+  async snapshotWorkingTree(paths: readonly string[]): Promise<{ commit: string; snapshotted: boolean }> {
+    const head = (await this.git.raw(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']).catch(() => '')).trim();
+    if (head === '') throw new ConfigurationError(`${this.repoDir} has no commits yet; commit your crate once (git add . && git commit) so the proof ledger has a base`);
+    const directory = await mkdtemp(join(tmpdir(), 'verus-repair-index-'));
+    try {
+      const git = simpleGit(this.repoDir).env({ ...process.env, GIT_INDEX_FILE: join(directory, 'index') });
+      await git.raw(['read-tree', head]);
+      await git.raw(['add', '-A', '--', ...paths]);
+      const tree = (await git.raw(['write-tree'])).trim();
+      if (tree === (await this.git.raw(['rev-parse', `${head}^{tree}`])).trim()) return { commit: head, snapshotted: false };
+      const identity = await this.identityArgs();
+      const commit = (await this.git.raw([...identity, 'commit-tree', tree, '-p', head, '-m', 'verus-repair: snapshot of uncommitted changes'])).trim();
+      return { commit, snapshotted: true };
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  }
+
+  /** The workspace of an existing run, re-created from its branch when the worktree was removed. */
+  async reopenRun(runId: string): Promise<RunWorkspace> {
+    const branch = `${LEDGER_BRANCH_PREFIX}${runId}`;
+    const worktreeDir = join(this.repoDir, '.verus-repair', 'worktrees', runId);
+    const exists = await access(join(worktreeDir, '.git')).then(() => true, () => false);
+    if (!exists) {
+      await this.git.raw(['worktree', 'prune']);
+      await this.git.raw(['worktree', 'add', worktreeDir, branch]);
+    }
     return { runId, branch, worktreeDir };
   }
 
