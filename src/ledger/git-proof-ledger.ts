@@ -65,7 +65,7 @@ export class GitProofLedger {
     if (head === '') throw new ConfigurationError(`${this.repoDir} has no commits yet; commit your crate once (git add . && git commit) so the proof ledger has a base`);
     const directory = await mkdtemp(join(tmpdir(), 'verus-repair-index-'));
     try {
-      const git = simpleGit(this.repoDir).env({ ...process.env, GIT_INDEX_FILE: join(directory, 'index') });
+      const git = simpleGit({ baseDir: this.repoDir, allowEnvironment: ['GIT_INDEX_FILE'] }).env({ ...minimalGitEnvironment(), GIT_INDEX_FILE: join(directory, 'index') });
       await git.raw(['read-tree', head]);
       await git.raw(['add', '-A', '--', ...paths]);
       const tree = (await git.raw(['write-tree'])).trim();
@@ -202,4 +202,14 @@ export class GitProofLedger {
       await rm(dir, { recursive: true, force: true });
     }
   }
+}
+
+/** Just what git needs (simple-git refuses to pass editor and pager variables through `env`). */
+function minimalGitEnvironment(): Record<string, string> {
+  const environment: Record<string, string> = {};
+  for (const name of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'XDG_CONFIG_HOME', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_NOSYSTEM']) {
+    const value = process.env[name];
+    if (value !== undefined) environment[name] = value;
+  }
+  return environment;
 }

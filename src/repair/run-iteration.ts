@@ -52,14 +52,17 @@ export async function runIteration(state: RepairRunState, iteration: number): Pr
       if (checked.result === 'verified' && state.verifiedCommit === null) state.verifiedCommit = commit;
     }
   }
-  state.report.setIterationUsage(iteration, { promptTokens: tokens.prompt, completionTokens: tokens.completion, wallTimeMs: services.now() - started });
   const checked = attempts.flat();
-  if (checked.some((candidate) => candidate.result === 'verified')) return { status: 'checked', verified: true };
-  const toolchainFailure = checked.find((candidate) => candidate.result === 'toolchain-error');
-  if (toolchainFailure !== undefined) return { status: 'toolchain-error', reason: describeToolchainFailure(toolchainFailure) };
-
-  await giveFeedback(state, iteration, proposal.outcomes, attempts);
-  return { status: 'checked', verified: false };
+  const result: IterationResult = checked.some((candidate) => candidate.result === 'verified')
+    ? { status: 'checked', verified: true }
+    : checked.some((candidate) => candidate.result === 'toolchain-error')
+      ? { status: 'toolchain-error', reason: describeToolchainFailure(checked.find((candidate) => candidate.result === 'toolchain-error')) }
+      : { status: 'checked', verified: false };
+  if (result.status === 'checked' && !result.verified) await giveFeedback(state, iteration, proposal.outcomes, attempts);
+  // The iteration's usage includes the instructor's call made for its feedback.
+  const end = services.model.budget.snapshot();
+  state.report.setIterationUsage(iteration, { promptTokens: end.promptTokens - before.promptTokens, completionTokens: end.completionTokens - before.completionTokens, wallTimeMs: services.now() - started });
+  return result;
 }
 
 async function checkOutcome(state: RepairRunState, iteration: number, sample: number, outcome: CandidateOutcome): Promise<CheckedCandidate[]> {
@@ -98,8 +101,8 @@ async function giveFeedback(state: RepairRunState, iteration: number, outcomes: 
   state.editor.respond(outcome, text);
 }
 
-function describeToolchainFailure(checked: CheckedCandidate): string {
-  const verification = checked.verification?.verification;
+function describeToolchainFailure(checked: CheckedCandidate | undefined): string {
+  const verification = checked?.verification?.verification;
   return verification?.status === 'toolchain-error' ? `toolchain error: ${verification.message}` : 'toolchain error';
 }
 

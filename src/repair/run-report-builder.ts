@@ -5,6 +5,7 @@ import type { CheckedCandidate } from './checked-candidate.js';
 /** Collects what the run did, iteration by iteration, into the RunReport the renderers draw. */
 export class RunReportBuilder {
   private readonly iterations = new Map<number, IterationReport>();
+  private synthetic = false;
 
   constructor(
     private readonly header: Omit<RunReport, 'iterations' | 'outcome' | 'stopReason' | 'totals'>,
@@ -13,6 +14,7 @@ export class RunReportBuilder {
   ) {}
 
   addCandidate(checked: CheckedCandidate, commit: string | null): void {
+    if (checked.verification?.verification?.provenance === 'synthetic') this.synthetic = true;
     const candidate: CandidateReport = {
       iteration: checked.iteration,
       sample: checked.sample,
@@ -39,7 +41,7 @@ export class RunReportBuilder {
 
   build(outcome: RunReport['outcome'], stopReason: string, totals: RunReport['totals']): RunReport {
     const iterations = [...this.iterations.values()].sort((left, right) => left.iteration - right.iteration);
-    return { ...this.header, outcome, stopReason, totals, iterations };
+    return { ...this.header, verifierSource: this.synthetic ? 'synthetic' : this.header.verifierSource, outcome, stopReason, totals, iterations };
   }
 
   private iteration(iteration: number): IterationReport {

@@ -1,0 +1,96 @@
+import type { Command } from 'commander';
+import { ExitError } from '../exit-error.js';
+
+interface RepairOptions {
+  fn?: string[];
+  file?: string;
+  iterations: string;
+  feedback: string;
+  samples?: string;
+  model?: string;
+  docker?: boolean;
+  local?: boolean;
+  replay?: string;
+  record?: string;
+  json?: boolean;
+  resume?: string;
+  allowSpecChange?: string[];
+  houdiniRounds: string;
+  maxTokens?: string;
+  maxCost?: string;
+  maxTime?: string;
+  cache: boolean;
+}
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+export function defineRepairCommand(program: Command): void {
+  program
+    .command('repair')
+    .argument('[crate]', 'crate directory', '.')
+    .option('--fn <name>', 'function to repair (repeatable); default: every failing function', collect)
+    .option('--file <path>', 'the file to repair, relative to the crate (default src/lib.rs or src/main.rs)')
+    .option('--iterations <n>', 'iteration budget (the study used 6)', '6')
+    .option('--feedback <level>', 'feedback level: none, generic or auto (instructor)', 'auto')
+    .option('--samples <k>', 'candidates per iteration, checked side by side')
+    .option('--model <name>', 'model name (overrides [model] name in verus-repair.toml)')
+    .option('--docker', 'verify in the pinned Docker image')
+    .option('--local', 'verify with a local cargo verus / verus')
+    .option('--replay <cassette>', 'answer model calls from a recorded cassette (exact re-execution)')
+    .option('--record <cassette>', 'record every model exchange to a JSONL cassette')
+    .option('--resume <run>', 'resume a killed run from its ledger')
+    .option('--allow-spec-change <fn.clause>', 'unfreeze a specification clause (repeatable), e.g. sum_to.ensures', collect)
+    .option('--houdini-rounds <n>', 'pruning rounds for failing added invariants/asserts before asking the model again', '2')
+    .option('--max-tokens <n>', 'token budget for the run')
+    .option('--max-cost <usd>', 'cost budget for the run (needs prices in the config)')
+    .option('--max-time <seconds>', 'wall-clock budget for the run')
+    .option('--no-cache', 'bypass the verification result cache')
+    .option('--json', 'print NDJSON events instead of progress')
+    .description('repair failing Verus proofs: propose, guard, pre-check, verify, record in git, feed back; exit 0 when verified')
+    .action(async (crate: string, options: RepairOptions) => {
+      const { runRepairCommand } = await import('../run-repair-command.js');
+      const outcome = await runRepairCommand(crate, {
+        functions: options.fn ?? [],
+        file: options.file ?? null,
+        iterations: positiveInteger(options.iterations, '--iterations', '6'),
+        feedbackLevel: feedbackLevel(options.feedback),
+        samples: options.samples === undefined ? null : positiveInteger(options.samples, '--samples', '2'),
+        model: options.model ?? null,
+        runner: options.docker === true ? 'docker' : options.local === true ? 'local' : null,
+        replay: options.replay ?? null,
+        record: options.record ?? null,
+        allowSpecChanges: options.allowSpecChange ?? [],
+        houdiniRounds: nonNegativeInteger(options.houdiniRounds, '--houdini-rounds'),
+        maxTokens: options.maxTokens === undefined ? null : positiveInteger(options.maxTokens, '--max-tokens', '200000'),
+        maxCostUsd: options.maxCost === undefined ? null : positiveNumber(options.maxCost, '--max-cost'),
+        maxWallTimeMs: options.maxTime === undefined ? null : positiveNumber(options.maxTime, '--max-time') * 1000,
+        cache: options.cache,
+        runId: null,
+        environment: process.env,
+      }, { json: options.json === true, resume: options.resume ?? null });
+      if (outcome !== 'verified') throw new ExitError(1);
+    });
+}
+
+function positiveInteger(value: string, flag: string, example: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new ExitError(2, `verus-repair repair: ${flag} expects a positive integer, e.g. ${flag} ${example}; got "${value}"`);
+  return number;
+}
+
+function nonNegativeInteger(value: string, flag: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new ExitError(2, `verus-repair repair: ${flag} expects 0 or a positive integer; got "${value}"`);
+  return number;
+}
+
+function positiveNumber(value: string, flag: string): number {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new ExitError(2, `verus-repair repair: ${flag} expects a positive number; got "${value}"`);
+  return number;
+}
+
+function feedbackLevel(value: string): 'none' | 'generic' | 'auto' {
+  if (value === 'none' || value === 'generic' || value === 'auto') return value;
+  throw new ExitError(2, `verus-repair repair: --feedback expects none, generic or auto; got "${value}"`);
+}

@@ -1,0 +1,79 @@
+import { assertNever } from '../core/assert-never.js';
+import type { RepairEvent, RepairEventSink } from '../repair/repair-event.js';
+
+/**
+ * Renders repair events for people: one line per finished step, and on a TTY a live status line
+ * (iteration, each candidate's stage with elapsed time, budget used) rewritten in place.
+ */
+export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: RepairEventSink; stop: () => void } {
+  const live = stream.isTTY === true;
+  let status = '';
+  let stageStarted = 0;
+  let budget = '';
+  const clear = (): void => {
+    if (live && status !== '') stream.write('\r\x1b[2K');
+  };
+  const draw = (): void => {
+    if (live && status !== '') stream.write(`\r\x1b[2K${status} ${((Date.now() - stageStarted) / 1000).toFixed(1)}s${budget}`);
+  };
+  const print = (line: string): void => {
+    clear();
+    stream.write(`${line}\n`);
+    draw();
+  };
+  const timer = live ? setInterval(draw, 250) : null;
+  timer?.unref();
+  const sink = (event: RepairEvent): void => {
+    switch (event.type) {
+      case 'run-started':
+        print(`verus-repair run ${event.runId}: ${event.crate} (${event.file}), model ${event.model}${event.modelSource === 'replay' ? ' [REPLAY from a recorded cassette]' : ''}, feedback ${event.feedbackLevel}, ${event.samples} sample(s) x ${event.iterations} iteration(s)${event.resumedFrom > 0 ? `, resuming after iteration ${event.resumedFrom}` : ''}`);
+        break;
+      case 'baseline':
+        print(`baseline: ${event.result}${formatErrors(event.errors)}; repairing ${event.failingFunctions.join(', ') || 'the file'}`);
+        break;
+      case 'iteration-started':
+        print(`iteration ${event.iteration}: asking the editor`);
+        break;
+      case 'candidate-stage':
+        status = `  iteration ${event.iteration} sample ${event.sample}${event.origin === 'houdini' ? ' (pruned)' : ''}: ${event.stage}`;
+        stageStarted = Date.now();
+        draw();
+        break;
+      case 'candidate-skipped':
+        print(`  sample ${event.sample}: ${event.reason} (${event.detail})`);
+        break;
+      case 'candidate-checked': {
+        status = '';
+        const violations = event.violations.map((violation) => `${violation.rule} at line ${violation.line}`).join(', ');
+        print(`  sample ${event.sample}${event.origin === 'houdini' ? ' (pruned)' : ''}: ${event.result}${formatErrors(event.errors)}${violations === '' ? '' : ` [${violations}]`} in ${(event.wallTimeMs / 1000).toFixed(1)}s, commit ${event.commit.slice(0, 10)}`);
+        break;
+      }
+      case 'instructor-advice':
+        print(`  instructor (guidance, not evidence): ${event.advice}`);
+        break;
+      case 'feedback':
+        print(`  feedback (${event.level}): ${describeFeedback(event.text)}`);
+        break;
+      case 'budget':
+        budget = ` | ${event.calls} calls, ${event.tokens} tokens${event.costUsd === null ? '' : `, $${event.costUsd.toFixed(4)}`}, ${(event.elapsedMs / 1000).toFixed(0)}s`;
+        break;
+      case 'run-finished':
+        status = '';
+        print(`${event.outcome === 'verified' ? 'VERIFIED' : 'NOT VERIFIED'}: ${event.stopReason}\nledger: ${event.ledgerBranch}\nreport: ${event.reportFiles.join(', ')}`);
+        break;
+      default:
+        assertNever(event, 'repair event');
+    }
+  };
+  return { sink, stop: () => (timer === null ? undefined : clearInterval(timer)) };
+}
+
+function formatErrors(errors: Record<string, number>): string {
+  const entries = Object.entries(errors);
+  return entries.length === 0 ? '' : ` (${entries.map(([kind, count]) => `${count} ${kind}`).join(', ')})`;
+}
+
+function describeFeedback(text: string): string {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  return lines.length <= 1 ? (lines[0] ?? '') : `${lines[0]} (+${lines.length - 1} more line${lines.length === 2 ? '' : 's'})`;
+}

@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createIrCandidateApplier, createModelStack, loadPromptTemplates, readModelConfig, type FeedbackLevel } from '../agents/index.js';
+import { ConfigurationError } from '../core/errors.js';
+import { DEFAULT_GUARD_POLICY } from '../core/guard-verdict.js';
+import type { Verifier } from '../core/verifier.js';
+import { parseSpecChangeSelectors } from '../guard/spec-change-policy.js';
+import { GitProofLedger } from '../ledger/git-proof-ledger.js';
+import { ResultCache } from '../verifier/cache/result-cache.js';
+import { CONFIG_FILE_NAME, loadVerifierConfig } from '../verifier/config/read-verifier-config.js';
+import { createVerifier } from '../verifier/create-verifier.js';
+import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
+import { createRunId } from './create-run-id.js';
+import { DEFAULT_REPAIR_BUDGET } from './repair-budget.js';
+import type { RepairEventSink } from './repair-event.js';
+import type { RepairRequest, RepairServices } from './repair-request.js';
+
+/** What the `repair` command was asked, before config files are read. */
+export interface RepairInvocation {
+  crate: string;
+  file: string | null;
+  functions: string[];
+  iterations: number;
+  feedbackLevel: FeedbackLevel;
+  samples: number | null;
+  model: string | null;
+  runner: 'docker' | 'local' | null;
+  replay: string | null;
+  record: string | null;
+  allowSpecChanges: string[];
+  houdiniRounds: number;
+  maxTokens: number | null;
+  maxCostUsd: number | null;
+  maxWallTimeMs: number | null;
+  cache: boolean;
+  runId: string | null;
+  environment: NodeJS.ProcessEnv;
+  /** Overrides the verifier (the demo's recorded verifier); null = the configured runner. */
+  verifier?: Verifier;
+}
+
+/** Reads verus-repair.toml, wires model, verifier, pre-check, cache and ledger, and returns a ready run. */
+export async function prepareRepair(invocation: RepairInvocation, emit: RepairEventSink): Promise<{ request: RepairRequest; services: RepairServices; warnings: string[] }> {
+  const crateDir = path.resolve(invocation.crate);
+  const ledger = await GitProofLedger.open(crateDir);
+  const { config: verifierConfig, warnings } = await loadVerifierConfig(ledger.repoDir);
+  const configFile = path.join(ledger.repoDir, CONFIG_FILE_NAME);
+  const configText = await readFile(configFile, 'utf8').catch(() => '');
+  const environment = { ...invocation.environment };
+  if (invocation.model !== null) environment['VERUS_REPAIR_MODEL'] = invocation.model;
+  const replaying = invocation.replay !== null;
+  const modelResult = readModelConfig(configText, configFile, replaying ? { ...environment, OPENAI_API_KEY: 'not-used-during-replay' } : environment);
+  if (modelResult.config === null) throw new ConfigurationError(modelResult.errors.join('\n'));
+  const modelConfig = { ...modelResult.config, name: invocation.model ?? modelResult.config.name };
+  const { metered, warnings: modelWarnings } = createModelStack(modelConfig, {
+    environment, ...(invocation.replay === null ? {} : { replayFrom: invocation.replay }), ...(invocation.record === null ? {} : { recordTo: invocation.record }),
+  });
+  const runner = invocation.runner ?? verifierConfig.runner;
+  const config = { ...verifierConfig, runner, precheck: { ...verifierConfig.precheck, targetDir: verifierConfig.precheck.targetDir ?? path.join(ledger.repoDir, '.verus-repair', 'cargo-target') } };
+  const file = invocation.file ?? (await defaultFile(crateDir));
+  const request: RepairRequest = {
+    runId: invocation.runId ?? createRunId(),
+    repoDir: ledger.repoDir,
+    crateDir: path.relative(ledger.repoDir, crateDir),
+    file,
+    targetFunctions: invocation.functions.length === 0 ? null : invocation.functions,
+    feedbackLevel: invocation.feedbackLevel,
+    samples: invocation.samples ?? modelConfig.samples,
+    budget: { ...DEFAULT_REPAIR_BUDGET, iterations: invocation.iterations, maxTokens: invocation.maxTokens, maxCostUsd: invocation.maxCostUsd, maxWallTimeMs: invocation.maxWallTimeMs },
+    policy: { ...DEFAULT_GUARD_POLICY, allowSpecChanges: parseSpecChangeSelectors(invocation.allowSpecChanges), ...(invocation.functions.length === 0 ? {} : { targetFunctions: invocation.functions }) },
+    houdiniRounds: invocation.houdiniRounds,
+    verification: { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs },
+    modelName: modelConfig.name,
+    modelSource: replaying ? 'replay' : 'live',
+    concurrency: Math.max(1, Math.min(invocation.samples ?? modelConfig.samples, (await import('node:os')).availableParallelism())),
+  };
+  const services: RepairServices = {
+    model: metered,
+    templates: loadPromptTemplates(),
+    applier: await createIrCandidateApplier(file),
+    editorSettings: { temperature: modelConfig.temperature, maxOutputTokens: modelConfig.maxOutputTokens, sampling: { samples: request.samples, sampling: modelConfig.sampling, parallelRequests: modelConfig.parallelRequests } },
+    instructorOptions: { temperature: modelConfig.temperature, maxOutputTokens: Math.min(modelConfig.maxOutputTokens, 400) },
+    verifier: invocation.verifier ?? (await createVerifier(config, environment)),
+    prechecker: config.precheck.enabled ? new CargoPrechecker({ config, environment }) : null,
+    precheckRunsTests: config.precheck.test,
+    cache: invocation.cache ? new ResultCache(path.resolve(ledger.repoDir, config.cacheDir)) : null,
+    ledger,
+    emit,
+    now: () => performance.now(),
+  };
+  return { request, services, warnings: [...warnings, ...modelResult.warnings.filter((warning) => !replaying || !warning.includes('api_key_env')), ...modelWarnings] };
+}
+
+async function defaultFile(crateDir: string): Promise<string> {
+  for (const candidate of ['src/lib.rs', 'src/main.rs']) {
+    if (await readFile(path.join(crateDir, candidate)).then(() => true, () => false)) return candidate;
+  }
+  throw new ConfigurationError(`${crateDir} has neither src/lib.rs nor src/main.rs; name the file to repair with --file src/<file>.rs`);
+}

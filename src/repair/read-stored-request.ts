@@ -1,0 +1,14 @@
+import { ConfigurationError } from '../core/errors.js';
+import type { GitProofLedger, LedgerCommit } from '../ledger/git-proof-ledger.js';
+import type { RepairRequest } from './repair-request.js';
+
+/** The request a run was started with, from its baseline note, plus its commits (for resume). */
+export async function readStoredRequest(ledger: GitProofLedger, runId: string): Promise<{ request: RepairRequest; commits: LedgerCommit[] }> {
+  const commits = await ledger.readRun(runId);
+  const baseline = commits.find((commit) => commit.trailers.get('Iteration') === '0');
+  const stored = (JSON.parse(baseline?.noteText ?? 'null') as { report?: { request?: RepairRequest } } | null)?.report?.request;
+  if (stored === undefined || stored.runId !== runId) {
+    throw new ConfigurationError(`run ${runId} has no readable baseline record; it cannot be resumed (start a new run instead)`);
+  }
+  return { request: { ...stored, repoDir: ledger.repoDir }, commits };
+}
