@@ -10,6 +10,7 @@ const SUITES: Record<string, () => Promise<BenchReport>> = {
   diagnostics: async () => (await import('./diagnostics-bench.js')).runDiagnosticsBenchmark(),
   verifier: async () => (await import('./verifier-bench.js')).runVerifierBenchmark(),
   tokens: async () => (await import('./tokens-bench.js')).runTokensBenchmark(),
+  repair: async () => (await import('./repair-bench.js')).runRepairBenchmark(),
 };
 
 async function runBenchmarks(selected: string[]): Promise<void> {

@@ -1,4 +1,6 @@
 import { access, mkdir, readFile, writeFile, appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { simpleGit, type SimpleGit } from 'simple-git';
@@ -34,6 +36,9 @@ const FALLBACK_IDENTITY = ['-c', 'user.name=verus-repair', '-c', 'user.email=ver
 
 /** The git adapter of the proof ledger. Only this file runs git for the ledger. */
 export class GitProofLedger {
+  private identity: Promise<string[]> | null = null;
+  private scratch: Promise<string> | null = null;
+
   private constructor(
     readonly repoDir: string,
     private readonly git: SimpleGit,
@@ -116,9 +121,10 @@ export class GitProofLedger {
       await writeFile(target, file.bytes);
     }
     const worktree = simpleGit(run.worktreeDir);
-    await worktree.raw(['add', '--', ...record.files.map((file) => file.path)]);
+    // Verbose forms on purpose: simple-git waits an extra 50 ms after a git command that prints nothing.
+    await worktree.raw(['add', '--verbose', '--', ...record.files.map((file) => file.path)]);
     const identity = await this.identityArgs();
-    await this.withMessageFile(message, (path) => worktree.raw([...identity, 'commit', '--allow-empty', '--no-verify', '-q', '-F', path]));
+    await this.withMessageFile(message, (path) => worktree.raw([...identity, 'commit', '--allow-empty', '--no-verify', '-F', path]));
     const sha = (await worktree.revparse(['HEAD'])).trim();
     await this.withMessageFile(noteJson, (path) => this.git.raw(['notes', `--ref=${LEDGER_NOTES_REF}`, 'add', '-f', '-F', path, sha]));
     return sha;
@@ -177,10 +183,13 @@ export class GitProofLedger {
     }
   }
 
-  /** The user's identity when configured (so their signing config applies); a neutral one otherwise. */
-  private async identityArgs(): Promise<string[]> {
-    const name = await this.git.raw(['config', '--get', 'user.name']).catch(() => '');
-    return name.trim() === '' ? FALLBACK_IDENTITY : [];
+  /** The user's identity when configured (so their signing config applies); a neutral one otherwise. Looked up once. */
+  private identityArgs(): Promise<string[]> {
+    this.identity ??= this.git.raw(['config', '--get', 'user.name']).then(
+      (name) => (name.trim() === '' ? FALLBACK_IDENTITY : []),
+      () => FALLBACK_IDENTITY,
+    );
+    return this.identity;
   }
 
   private async excludeLedgerDirectory(): Promise<void> {
@@ -192,16 +201,21 @@ export class GitProofLedger {
     }
   }
 
+  /** Passes text to git through a file in one scratch directory per ledger (removed at exit). */
   private async withMessageFile<T>(text: string, use: (path: string) => Promise<T>): Promise<T> {
-    const dir = await mkdtemp(join(tmpdir(), 'verus-repair-msg-'));
+    this.scratch ??= mkdtemp(join(tmpdir(), 'verus-repair-msg-')).then((directory) => {
+      process.once('exit', () => rmSync(directory, { recursive: true, force: true }));
+      return directory;
+    });
+    const path = join(await this.scratch, `message-${randomUUID()}`);
+    await writeFile(path, text);
     try {
-      const path = join(dir, 'message');
-      await writeFile(path, text);
       return await use(path);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await rm(path, { force: true });
     }
   }
+
 }
 
 /** Just what git needs (simple-git refuses to pass editor and pager variables through `env`). */
