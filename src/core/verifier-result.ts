@@ -28,6 +28,13 @@ interface VerifierRunFacts {
   provenance: 'real' | 'synthetic' | 'cache';
 }
 
+/**
+ * Why a run produced no verdict: the process died (signal), exited without any verification result,
+ * printed output with no readable result at all, reported success and failure at once, or could
+ * not be started for a reason other than a missing tool.
+ */
+export type CrashReason = 'killed-by-signal' | 'exit-without-result' | 'garbage-output' | 'contradictory-result' | 'spawn-failed';
+
 export type ToolchainProblem =
   | 'verus-not-found'
   | 'cargo-verus-not-found'
@@ -45,7 +52,7 @@ export type VerifierResult =
   | (VerifierRunFacts & { status: 'verified'; functions: FunctionOutcome[]; diagnostics: Diagnostic[] })
   | (VerifierRunFacts & { status: 'failed'; functions: FunctionOutcome[]; diagnostics: Diagnostic[] })
   | (VerifierRunFacts & { status: 'timeout'; timeoutMs: number; diagnostics: Diagnostic[] })
-  | (VerifierRunFacts & { status: 'crashed'; exitCode: number | null; signal: string | null; stderrTail: string })
+  | (VerifierRunFacts & { status: 'crashed'; exitCode: number | null; signal: string | null; stderrTail: string; reason?: CrashReason })
   | (VerifierRunFacts & { status: 'toolchain-error'; problem: ToolchainProblem; message: string });
 
 export type VerifierStatus = VerifierResult['status'];

@@ -1,10 +1,18 @@
 import type { VerifierResult } from './verifier-result.js';
 
-/** What to verify: a whole crate, one function of a crate, or a single file. */
+/** A function chosen for partial verification: its module path inside the crate (null = the crate root) and its name. */
+export interface FunctionSelector {
+  /** Module path without the crate name, e.g. `seq_lemmas::sorted`; null for the crate root module. */
+  module: string | null;
+  /** Function name or a Verus `--verify-function` pattern (`*foo`, `foo*`). */
+  function: string;
+}
+
+/** What to verify: a whole crate, one function of a crate, or a single file (optionally one function in it). */
 export type VerificationTarget =
   | { kind: 'crate'; crateDir: string }
   | { kind: 'function'; crateDir: string; module: string | null; function: string }
-  | { kind: 'file'; filePath: string };
+  | { kind: 'file'; filePath: string; only?: FunctionSelector };
 
 export interface VerificationOptions {
   /** SMT resource limit passed as `--rlimit`. */
@@ -19,9 +27,16 @@ export interface VerificationOptions {
 
 /**
  * The port every verifier runner implements (Docker, local install). Implementations never throw
- * for verification failures or toolchain problems: those come back as VerifierResult values.
+ * for verification failures or toolchain problems: those come back as VerifierResult values. They
+ * throw only when `signal` aborts (the signal's reason) or on a bug.
  */
 export interface Verifier {
   readonly runner: 'docker' | 'local';
   verify(target: VerificationTarget, options: VerificationOptions, signal?: AbortSignal): Promise<VerifierResult>;
+  /**
+   * A stable text naming the exact toolchain `verify` would run (pin hash and image tag, or the local
+   * binaries' paths, sizes and modification times). The result cache keys on it, so it must change
+   * whenever the verdict could. Verifiers without it are never cached.
+   */
+  describeToolchain?(target: VerificationTarget): Promise<string>;
 }

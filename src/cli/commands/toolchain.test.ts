@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createFakeSetup, FAKE_PASS_ENV } from '../../../test/fakes/fake-environment.js';
+import { runCli } from '../../../test/fakes/run-cli.js';
+import { PACKAGED_PIN_FILE } from '../../verifier/toolchain/packaged-paths.js';
+import { createTemporaryDirectory, removeTemporaryDirectories } from '../../../test/fakes/temporary-directory.js';
+
+afterAll(removeTemporaryDirectories);
+
+function pinCopy(): string {
+  const file = path.join(createTemporaryDirectory('pin-cli'), 'pin.toml');
+  copyFileSync(PACKAGED_PIN_FILE, file);
+  return file;
+}
+
+function tagIn(output: string): string {
+  return /image tag: +(\S+)/.exec(output)?.[1] ?? '';
+}
+
+describe('verus-repair toolchain (end to end)', () => {
+  it('show prints the pin, its hash and the derived tag; pin and lock change the tag', async () => {
+    const file = pinCopy();
+    const environment = createFakeSetup('run-never-called').environment;
+    const shown = await runCli(['toolchain', 'show', '--pin-file', file], environment);
+    expect(shown.exitCode).toBe(0);
+    expect(shown.stdout).toContain('rust:        1.95.0-x86_64-unknown-linux-gnu');
+    const originalTag = tagIn(shown.stdout);
+    expect(originalTag).toMatch(/^verus-repair\/verus:0\.2026\.06\.07\.cd03505-[0-9a-f]{12}$/);
+
+    const pinned = await runCli(['toolchain', 'pin', '--pin-file', file, '--release', '0.2026.07.18.3a4d30b', '--rust', '1.96.0', '--vstd', '0.0.0-2026-07-12-0130', '--z3', '4.12.5'], environment);
+    expect(pinned.exitCode).toBe(0);
+    expect(pinned.stdout).toContain(`image tag: ${originalTag} -> verus-repair/verus:0.2026.07.18.3a4d30b-`);
+    expect(pinned.stdout).toContain('verus-repair toolchain lock --zip verus-0.2026.07.18.3a4d30b-x86-linux.zip');
+
+    const zip = path.join(path.dirname(file), 'verus-0.2026.07.18.3a4d30b-x86-linux.zip');
+    writeFileSync(zip, 'zip bytes');
+    const locked = await runCli(['toolchain', 'lock', '--pin-file', file, '--zip', zip], environment);
+    expect(locked.exitCode).toBe(0);
+    const expected = createHash('sha256').update('zip bytes').digest('hex');
+    expect(locked.stdout).toContain(`sha256 ${expected} recorded in ${file}`);
+    expect(readFileSync(file, 'utf8')).toContain(`sha256 = "${expected}"`);
+    const pinnedTag = /-> (\S+)/.exec(pinned.stdout)?.[1];
+    expect(pinnedTag).toMatch(/^verus-repair\/verus:0\.2026\.07\.18\.3a4d30b-[0-9a-f]{12}$/);
+    expect(tagIn(locked.stdout)).not.toBe(pinnedTag);
+  });
+
+  it('build refuses an unlocked pin before running docker', async () => {
+    const fake = createFakeSetup('run-toolchain-build');
+    const result = await runCli(['toolchain', 'build', '--pin-file', pinCopy()], fake.environment);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('verus.sha256 is empty');
+    expect(result.stderr).toContain('verus-repair toolchain lock --zip verus-0.2026.06.07.cd03505-x86-linux.zip');
+    expect(fake.readInvocations()).toEqual([]);
+  });
+
+  it('build runs docker build with every build argument from the pin (checked by the fake docker)', async () => {
+    const file = pinCopy();
+    const zip = path.join(path.dirname(file), 'verus-0.2026.06.07.cd03505-x86-linux.zip');
+    writeFileSync(zip, 'zip bytes');
+    const fake = createFakeSetup('run-toolchain-build');
+    expect((await runCli(['toolchain', 'lock', '--pin-file', file, '--zip', zip], fake.environment)).exitCode).toBe(0);
+    // verus-repair.toml in the working directory lets the fake's variables through to docker.
+    const workingDirectory = createTemporaryDirectory('build-cwd');
+    writeFileSync(path.join(workingDirectory, 'verus-repair.toml'), `[verifier]\npass_env = ${JSON.stringify(FAKE_PASS_ENV)}\n`);
+    const built = await runCli(['toolchain', 'build', '--pin-file', file], fake.environment, workingDirectory);
+    expect(built.stderr).not.toContain('fake docker');
+    expect(built.exitCode).toBe(0);
+    expect(built.stdout).toMatch(/^built verus-repair\/verus:0\.2026\.06\.07\.cd03505-[0-9a-f]{12}$/m);
+    expect(built.stderr).toContain('naming to docker.io/verus-repair/verus');
+  });
+});

@@ -1,0 +1,108 @@
+import type { Command } from 'commander';
+import { ExitError } from '../exit-error.js';
+
+/** The pin file and pass-through variables: --pin-file, else verifier.pin_file in verus-repair.toml, else the shipped pin. */
+async function resolveToolchainSettings(explicit: string | undefined): Promise<{ pinFile: string; passEnv: string[] }> {
+  const { loadVerifierConfig } = await import('../../verifier/config/read-verifier-config.js');
+  const { findProjectRoot } = await import('../../verifier/find-project-root.js');
+  const { PACKAGED_PIN_FILE } = await import('../../verifier/toolchain/packaged-paths.js');
+  const { config } = await loadVerifierConfig(await findProjectRoot(process.cwd()));
+  return { pinFile: explicit ?? config.pinFile ?? PACKAGED_PIN_FILE, passEnv: config.passEnv };
+}
+
+async function resolvePinFile(explicit: string | undefined): Promise<string> {
+  return (await resolveToolchainSettings(explicit)).pinFile;
+}
+
+/** `toolchain show|pin|lock|build`: inspect and change verus-toolchain/pin.toml, and build the pinned image. */
+export function defineToolchainCommand(program: Command): void {
+  const toolchain = program
+    .command('toolchain')
+    .description('show or change the pinned Verus toolchain (verus-toolchain/pin.toml) and build its Docker image');
+
+  toolchain
+    .command('show')
+    .option('--pin-file <file>', 'pin file (default: the one shipped with verus-repair)')
+    .option('--json', 'print one JSON object')
+    .description('print the pin, its hash and the image tag derived from it')
+    .action(async (options: { pinFile?: string; json?: boolean }) => {
+      const { describeToolchainPin } = await import('../../verifier/toolchain/toolchain-operations.js');
+      const description = await describeToolchainPin(await resolvePinFile(options.pinFile));
+      if (options.json === true) {
+        process.stdout.write(`${JSON.stringify(description)}\n`);
+        return;
+      }
+      const { pin } = description;
+      process.stdout.write(
+        [
+          `pin file:    ${description.file}`,
+          `verus:       ${pin.verus.release} (${pin.verus.asset})`,
+          `url:         ${pin.verus.url}`,
+          `zip sha256:  ${pin.verus.sha256 === '' ? '(not locked: run `verus-repair toolchain lock --zip FILE`)' : pin.verus.sha256}`,
+          `rust:        ${pin.rust.triple}`,
+          `rustup:      ${pin.rustup.version}`,
+          `z3:          ${pin.z3.version}`,
+          `vstd:        ${pin.vstd.version}`,
+          `base image:  ${pin.image.base}`,
+          `pin hash:    ${description.pinHash}`,
+          `image tag:   ${description.imageTag}`,
+        ].join('\n') + '\n',
+      );
+    });
+
+  toolchain
+    .command('pin')
+    .option('--pin-file <file>', 'pin file (default: the one shipped with verus-repair)')
+    .option('--release <version>', 'Verus release, e.g. 0.2026.06.07.cd03505 (clears the zip sha256)')
+    .option('--rust <version>', 'Rust toolchain the release was built for, e.g. 1.95.0')
+    .option('--vstd <version>', 'crates.io vstd paired with the release, e.g. 0.0.0-2026-05-31-0205')
+    .option('--z3 <version>', 'Z3 version bundled with the release, e.g. 4.12.5')
+    .description('change the pin in one command; the image tag changes with it')
+    .action(async (options: { pinFile?: string; release?: string; rust?: string; vstd?: string; z3?: string }) => {
+      const { pinToolchain } = await import('../../verifier/toolchain/toolchain-operations.js');
+      const { before, after } = await pinToolchain(await resolvePinFile(options.pinFile), {
+        ...(options.release === undefined ? {} : { release: options.release }),
+        ...(options.rust === undefined ? {} : { rust: options.rust }),
+        ...(options.vstd === undefined ? {} : { vstd: options.vstd }),
+        ...(options.z3 === undefined ? {} : { z3: options.z3 }),
+      });
+      process.stdout.write(`pinned ${after.file}\nimage tag: ${before.imageTag} -> ${after.imageTag}\n`);
+      if (after.pin.verus.sha256 === '') process.stdout.write(`next: download ${after.pin.verus.url}\n      then run: verus-repair toolchain lock --zip ${after.pin.verus.asset}\n`);
+    });
+
+  toolchain
+    .command('lock')
+    .requiredOption('--zip <file>', 'the downloaded release zip')
+    .option('--pin-file <file>', 'pin file (default: the one shipped with verus-repair)')
+    .description('record the sha256 of the release zip in the pin (the image build checks it before unzipping)')
+    .action(async (options: { zip: string; pinFile?: string }) => {
+      const { lockToolchainZip } = await import('../../verifier/toolchain/toolchain-operations.js');
+      const locked = await lockToolchainZip(await resolvePinFile(options.pinFile), options.zip);
+      for (const warning of locked.warnings) process.stderr.write(`verus-repair: warning: ${warning}\n`);
+      process.stdout.write(`sha256 ${locked.sha256} recorded in ${locked.after.file}\nimage tag: ${locked.after.imageTag}\n`);
+    });
+
+  toolchain
+    .command('build')
+    .option('--pin-file <file>', 'pin file (default: the one shipped with verus-repair)')
+    .description('docker build the pinned image (output is streamed)')
+    .action(async (options: { pinFile?: string }) => {
+      const { buildToolchainImage } = await import('../../verifier/toolchain/toolchain-operations.js');
+      const controller = new AbortController();
+      const interrupt = () => controller.abort();
+      process.once('SIGINT', interrupt);
+      try {
+        const { pinFile, passEnv } = await resolveToolchainSettings(options.pinFile);
+        const built = await buildToolchainImage(pinFile, { passEnv, onOutput: (chunk) => process.stderr.write(chunk), signal: controller.signal });
+        const { outcome } = built;
+        if (outcome.kind === 'exited' && outcome.exitCode === 0) {
+          process.stdout.write(`built ${built.imageTag}\n`);
+          return;
+        }
+        const why = outcome.kind === 'exited' ? `docker build exited ${String(outcome.exitCode)}` : outcome.kind === 'spawn-failed' ? `docker could not start (${outcome.message})` : `docker build ${outcome.kind}`;
+        throw new ExitError(3, `verus-repair: ${why}; the image ${built.imageTag} was not built`);
+      } finally {
+        process.off('SIGINT', interrupt);
+      }
+    });
+}

@@ -1,0 +1,76 @@
+import type { Command } from 'commander';
+import { ConfigurationError } from '../../core/errors.js';
+import { ExitError } from '../exit-error.js';
+
+interface VerifyCommandOptions {
+  fn?: string;
+  docker?: boolean;
+  local?: boolean;
+  json?: boolean;
+  cache: boolean;
+  precheck: boolean;
+  rlimit?: string;
+  expandErrors?: boolean;
+  cheating: boolean;
+  timeout?: string;
+}
+
+/** Exit codes: 0 verified, 1 not verified (failed, pre-check failed, timeout), 3 toolchain error, 4 no verdict, 130 interrupted. */
+export function defineVerifyCommand(program: Command): void {
+  program
+    .command('verify')
+    .argument('[target]', 'a crate directory or a single .rs file', '.')
+    .option('--fn <name>', 'verify one function: name, or module::path::name')
+    .option('--docker', 'run Verus in the pinned Docker image')
+    .option('--local', 'run the Verus installed on this machine')
+    .option('--json', 'print one JSON object')
+    .option('--no-cache', 'ignore and do not update the result cache')
+    .option('--no-precheck', 'skip the erased cargo build / cargo test pre-check')
+    .option('--rlimit <n>', 'SMT resource limit per query (Verus --rlimit)')
+    .option('--expand-errors', 'pass --expand-errors to Verus')
+    .option('--no-cheating', 'pass --no-cheating to Verus (rejects assume, admit, external_body)')
+    .option('--timeout <seconds>', 'wall-clock limit for the verifier')
+    .description('check a crate or file with Verus after an erased cargo pre-check (exit 0 verified, 1 not verified, 3 toolchain error, 4 no verdict)')
+    .action(async (target: string, options: VerifyCommandOptions) => {
+      if (options.docker === true && options.local === true) throw new ConfigurationError('choose one runner: --docker or --local, not both');
+      const { verifyPath } = await import('../../verifier/verify-path.js');
+      const { renderCandidateVerification } = await import('../../verifier/render/render-candidate-verification.js');
+      const { exitCodeForVerification } = await import('../../verifier/render/exit-code-for-verification.js');
+      const { createSourceLineReader } = await import('../../verifier/render/create-source-line-reader.js');
+      const controller = new AbortController();
+      const interrupt = () => controller.abort(new ExitError(130, 'verus-repair: interrupted; the verifier process tree was stopped'));
+      process.once('SIGINT', interrupt);
+      process.once('SIGTERM', interrupt);
+      try {
+        const run = await verifyPath({
+          path: target,
+          cache: options.cache,
+          precheck: options.precheck,
+          signal: controller.signal,
+          ...(options.fn === undefined ? {} : { function: options.fn }),
+          ...(options.docker === true ? { runner: 'docker' as const } : options.local === true ? { runner: 'local' as const } : {}),
+          ...(options.rlimit === undefined ? {} : { rlimit: parsePositive(options.rlimit, '--rlimit', '--rlimit 30') }),
+          ...(options.expandErrors === true ? { expandErrors: true } : {}),
+          ...(options.cheating === false ? { noCheating: true } : {}),
+          ...(options.timeout === undefined ? {} : { timeoutSeconds: parsePositive(options.timeout, '--timeout', '--timeout 600') }),
+        });
+        const exitCode = exitCodeForVerification(run.outcome);
+        for (const warning of run.warnings) process.stderr.write(`verus-repair: warning: ${warning}\n`);
+        if (options.json === true) {
+          process.stdout.write(`${JSON.stringify({ target: run.target, runner: run.config.runner, configFile: run.configFile, exitCode, ...run.outcome, cacheStatistics: run.cacheStatistics })}\n`);
+        } else {
+          process.stdout.write(renderCandidateVerification(target, run.outcome, createSourceLineReader(run.root)));
+        }
+        if (exitCode !== 0) throw new ExitError(exitCode);
+      } finally {
+        process.off('SIGINT', interrupt);
+        process.off('SIGTERM', interrupt);
+      }
+    });
+}
+
+function parsePositive(text: string, option: string, example: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) throw new ConfigurationError(`${option}: expected a positive number, received "${text}". Example: ${example}`);
+  return value;
+}

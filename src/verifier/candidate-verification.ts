@@ -1,0 +1,25 @@
+import type { PrecheckResult } from '../core/verifier-precheck.js';
+import type { VerifierResult } from '../core/verifier-result.js';
+
+/** A pre-check that did not run, and why (disabled, a single-file target, or a cached verdict). */
+export interface SkippedPrecheck {
+  status: 'skipped';
+  reason: 'disabled' | 'single-file' | 'cached';
+}
+
+/**
+ * How the cache took part: `hit` (no verifier ran), `miss` (ran, verdict stored when cacheable),
+ * `corrupt` (an unreadable entry was ignored and replaced), `bypassed` (--no-cache), `unavailable`
+ * (the verifier cannot describe its toolchain, so nothing is cached).
+ */
+export type CacheStatus = 'hit' | 'miss' | 'corrupt' | 'bypassed' | 'unavailable';
+
+/**
+ * The outcome of checking one candidate: the pre-check, then the verifier verdict (null when the
+ * pre-check failed: such a candidate never reaches Verus), and the cache's part in it.
+ */
+export interface CandidateVerification {
+  precheck: PrecheckResult | SkippedPrecheck;
+  verification: VerifierResult | null;
+  cache: { status: CacheStatus; key: string | null; note: string | null };
+}

@@ -1,0 +1,88 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigurationError } from '../../core/errors.js';
+import { defaultVerifierConfig, loadVerifierConfig, readVerifierConfig } from './read-verifier-config.js';
+import { createTemporaryDirectory, removeTemporaryDirectories } from '../../../test/fakes/temporary-directory.js';
+
+afterAll(removeTemporaryDirectories);
+
+describe('readVerifierConfig', () => {
+  it('fills every default when [verifier] is absent, resolving paths against the file directory', () => {
+    const { config, errors } = readVerifierConfig('[model]\nname = "x"\n', '/repo/verus-repair.toml', '/repo');
+    expect(errors).toEqual([]);
+    expect(config).toEqual(defaultVerifierConfig('/repo'));
+    expect(config?.runner).toBe('docker');
+    expect(config?.cacheDir).toBe('/repo/.verus-repair/cache');
+    expect(config?.docker.user).toBe('10001:10001');
+  });
+
+  it('reads and normalizes every key', () => {
+    const text = [
+      '[verifier]',
+      'runner = "local"',
+      'verus_path = "tools/verus/verus"',
+      'cargo_verus_path = "tools/verus/cargo-verus"',
+      'rlimit = 30',
+      'expand_errors = true',
+      'no_cheating = true',
+      'timeout_ms = 900000',
+      'cache_dir = "/var/cache/vr"',
+      'pass_env = ["HTTPS_PROXY"]',
+      '[verifier.docker]',
+      'memory = "8g"',
+      'pids_limit = 1024',
+      '[verifier.precheck]',
+      'target_dir = "target/shared"',
+      'offline = true',
+    ].join('\n');
+    const { config } = readVerifierConfig(text, '/repo/verus-repair.toml', '/repo');
+    expect(config).toMatchObject({
+      runner: 'local',
+      verusPath: '/repo/tools/verus/verus',
+      cargoVerusPath: '/repo/tools/verus/cargo-verus',
+      cargoPath: 'cargo',
+      rlimit: 30,
+      expandErrors: true,
+      noCheating: true,
+      timeoutMs: 900000,
+      cacheDir: '/var/cache/vr',
+      passEnv: ['HTTPS_PROXY'],
+      docker: { memory: '8g', pidsLimit: 1024, cpus: 2 },
+      precheck: { targetDir: '/repo/target/shared', offline: true, enabled: true },
+    });
+  });
+
+  it('names the key, the expectation, the received value and an example', () => {
+    const { config, errors } = readVerifierConfig('[verifier]\nrlimit = -3\nrunner = "podman"\n', 'verus-repair.toml', '/repo');
+    expect(config).toBeNull();
+    expect(errors).toContainEqual(expect.stringMatching(/verifier\.rlimit: expected a value > 0, received -3\. Example: rlimit = 30/));
+    expect(errors).toContainEqual(expect.stringMatching(/verifier\.runner: expected one of "docker", "local", received "podman"\. Example: runner = "local"/));
+  });
+
+  it('rejects unknown keys and a root user for containers', () => {
+    const { errors } = readVerifierConfig('[verifier]\nrlimt = 3\n[verifier.docker]\nuser = "0:0"\n', 'f.toml', '/repo');
+    expect(errors).toContainEqual(expect.stringContaining('verifier.rlimt: unknown key'));
+    expect(errors).toContainEqual(expect.stringContaining('verifier.docker.user'));
+  });
+
+  it('points at the line and column of a TOML syntax error', () => {
+    const { errors } = readVerifierConfig('[verifier]\nrlimit = = 3\n', 'f.toml', '/repo');
+    expect(errors[0]).toMatch(/^f\.toml:2:\d+: not valid TOML/);
+  });
+
+  it('warns when the timeout is shorter than one rlimit', () => {
+    const { warnings } = readVerifierConfig('[verifier]\nrlimit = 100\ntimeout_ms = 5000\n', 'f.toml', '/repo');
+    expect(warnings[0]).toContain('verifier.timeout_ms');
+  });
+});
+
+describe('loadVerifierConfig', () => {
+  it('uses defaults when the file does not exist and throws one ConfigurationError for a bad file', async () => {
+    const directory = createTemporaryDirectory('config');
+    expect((await loadVerifierConfig(directory)).file).toBeNull();
+    writeFileSync(path.join(directory, 'verus-repair.toml'), '[verifier]\ntimeout_ms = "soon"\n');
+    await expect(loadVerifierConfig(directory)).rejects.toThrow(ConfigurationError);
+    await expect(loadVerifierConfig(directory)).rejects.toThrow(/verifier\.timeout_ms: expected number, received "soon"/);
+  });
+});

@@ -1,0 +1,100 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse, TomlError } from 'smol-toml';
+import { ConfigurationError } from '../../core/errors.js';
+import { describeVerifierConfigIssue } from './describe-verifier-config-issue.js';
+import { verifierSectionSchema, type VerifierConfig, type VerifierSection } from './verifier-config.js';
+
+/** The config file verus-repair looks for in the crate or repository root. */
+export const CONFIG_FILE_NAME = 'verus-repair.toml';
+
+/** Outcome of reading `[verifier]`: a config when there are no errors, and every message. */
+export interface VerifierConfigResult {
+  config: VerifierConfig | null;
+  warnings: string[];
+  errors: string[];
+}
+
+/**
+ * Reads `[verifier]` from verus-repair.toml text: parse TOML → validate → normalize (relative paths
+ * are resolved against `baseDir`, the directory holding the file). Other sections are ignored.
+ */
+export function readVerifierConfig(tomlText: string, file: string, baseDir: string): VerifierConfigResult {
+  let document: Record<string, unknown>;
+  try {
+    document = parse(tomlText) as Record<string, unknown>;
+  } catch (error) {
+    const where = error instanceof TomlError ? `${file}:${error.line}:${error.column}` : file;
+    return { config: null, warnings: [], errors: [`${where}: not valid TOML (${firstLine(error)})`] };
+  }
+  const section = document['verifier'] ?? {};
+  const parsed = verifierSectionSchema.safeParse(section, { reportInput: true });
+  if (!parsed.success) {
+    return { config: null, warnings: [], errors: parsed.error.issues.map((issue) => `${file}: ${describeVerifierConfigIssue(issue)}`) };
+  }
+  const warnings = parsed.data.timeout_ms < parsed.data.rlimit * 1000
+    ? [`${file}: verifier.timeout_ms (${parsed.data.timeout_ms}) is shorter than one rlimit (roughly ${parsed.data.rlimit} s); most runs will time out. Example: timeout_ms = ${Math.ceil(parsed.data.rlimit * 1000 * 20)}`]
+    : [];
+  return { config: normalizeVerifierSection(parsed.data, baseDir), warnings, errors: [] };
+}
+
+/** The configuration used when there is no verus-repair.toml: every default, paths under `baseDir`. */
+export function defaultVerifierConfig(baseDir: string): VerifierConfig {
+  return normalizeVerifierSection(verifierSectionSchema.parse({}), baseDir);
+}
+
+/**
+ * Loads `<dir>/verus-repair.toml` when it exists (defaults otherwise). Throws one ConfigurationError
+ * listing every problem, each naming the key, the expected form and an example.
+ */
+export async function loadVerifierConfig(dir: string): Promise<{ config: VerifierConfig; warnings: string[]; file: string | null }> {
+  const file = path.join(dir, CONFIG_FILE_NAME);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { config: defaultVerifierConfig(dir), warnings: [], file: null };
+    throw new ConfigurationError(`cannot read ${file}: ${firstLine(error)}`);
+  }
+  const result = readVerifierConfig(text, file, dir);
+  if (result.config === null || result.errors.length > 0) throw new ConfigurationError(result.errors.join('\n'));
+  return { config: result.config, warnings: result.warnings, file };
+}
+
+function normalizeVerifierSection(section: VerifierSection, baseDir: string): VerifierConfig {
+  const resolveIfPath = (value: string): string => (value.includes('/') ? path.resolve(baseDir, value) : value);
+  return {
+    runner: section.runner,
+    verusPath: resolveIfPath(section.verus_path),
+    cargoPath: resolveIfPath(section.cargo_path),
+    cargoVerusPath: section.cargo_verus_path === undefined ? null : path.resolve(baseDir, section.cargo_verus_path),
+    rlimit: section.rlimit,
+    expandErrors: section.expand_errors,
+    noCheating: section.no_cheating,
+    timeoutMs: section.timeout_ms,
+    maxOutputBytes: section.max_output_bytes,
+    cacheDir: path.resolve(baseDir, section.cache_dir),
+    pinFile: section.pin_file === undefined ? null : path.resolve(baseDir, section.pin_file),
+    extraVerusArgs: section.extra_verus_args,
+    passEnv: section.pass_env,
+    docker: {
+      image: section.docker.image ?? null,
+      memory: section.docker.memory,
+      pidsLimit: section.docker.pids_limit,
+      cpus: section.docker.cpus,
+      user: section.docker.user,
+      tmpfsSize: section.docker.tmpfs_size,
+    },
+    precheck: {
+      enabled: section.precheck.enabled,
+      test: section.precheck.test,
+      targetDir: section.precheck.target_dir === undefined ? null : path.resolve(baseDir, section.precheck.target_dir),
+      timeoutMs: section.precheck.timeout_ms,
+      offline: section.precheck.offline,
+    },
+  };
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+}

@@ -1,0 +1,19 @@
+import { assertNever } from '../core/assert-never.js';
+import type { VerifierConfig } from './config/verifier-config.js';
+import { DockerVerifier } from './runners/docker-verifier.js';
+import { LocalVerifier } from './runners/local-verifier.js';
+import type { ReportingVerifier } from './runners/reporting-verifier.js';
+import { PACKAGED_PIN_FILE } from './toolchain/packaged-paths.js';
+import { loadToolchainPin } from './toolchain/read-toolchain-pin.js';
+
+/** The runner the configuration asks for. The Docker runner needs the pin (its hash names the image). */
+export async function createVerifier(config: VerifierConfig, environment: NodeJS.ProcessEnv = process.env): Promise<ReportingVerifier> {
+  switch (config.runner) {
+    case 'local':
+      return new LocalVerifier({ config, environment });
+    case 'docker':
+      return new DockerVerifier({ config, pin: await loadToolchainPin(config.pinFile ?? PACKAGED_PIN_FILE), environment });
+    default:
+      return assertNever(config.runner, 'runner');
+  }
+}

@@ -1,0 +1,65 @@
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTemporaryCrate, SHARED_TARGET_DIR, VERIFYING_LIB_RS } from '../../../test/fakes/temporary-crate.js';
+import { defaultVerifierConfig } from '../config/read-verifier-config.js';
+import { CargoPrechecker } from './cargo-prechecker.js';
+import { parseFailingTests } from './parse-failing-tests.js';
+import { removeTemporaryDirectories } from '../../../test/fakes/temporary-directory.js';
+
+afterAll(removeTemporaryDirectories);
+
+const created: string[] = [];
+afterAll(() => created.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
+
+function prechecker(): CargoPrechecker {
+  const base = defaultVerifierConfig('/unused');
+  const config = { ...base, precheck: { ...base.precheck, targetDir: SHARED_TARGET_DIR, offline: true } };
+  return new CargoPrechecker({ config, environment: { ...process.env, RUSTFLAGS: '--cfg verus_keep_ghost' } });
+}
+
+function crate(files: Record<string, string>): string {
+  const directory = createTemporaryCrate(files);
+  created.push(directory);
+  return directory;
+}
+
+const TESTS = (expected: number) => `\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn adds_one() {\n        assert_eq!(super::add_one(1), ${expected});\n    }\n}\n`;
+
+// Real cargo, real vstd (erased): these tests build in the shared rust-fixtures target directory.
+describe('CargoPrechecker (real cargo)', () => {
+  it('passes a crate that builds, running cargo test when it has tests (RUSTFLAGS from the host is dropped)', async () => {
+    const result = await prechecker().precheck(crate({ 'src/lib.rs': VERIFYING_LIB_RS + TESTS(2) }));
+    expect(result).toMatchObject({ status: 'passed', steps: ['build', 'test'] });
+  }, 300_000);
+
+  it('skips cargo test for a crate without tests', async () => {
+    expect(await prechecker().precheck(crate({}))).toMatchObject({ status: 'passed', steps: ['build'] });
+  }, 300_000);
+
+  it('reports an exec type error as build-failed with rustc diagnostics pointing into src/lib.rs', async () => {
+    const broken = VERIFYING_LIB_RS.replace('    x + 1\n', '    x + true\n');
+    const result = await prechecker().precheck(crate({ 'src/lib.rs': broken }));
+    expect(result).toMatchObject({ status: 'build-failed', step: 'build', steps: ['build'] });
+    if (result.status !== 'build-failed') return;
+    const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error' && diagnostic.primary !== null);
+    expect(errors[0]).toMatchObject({ origin: 'precheck', code: 'E0277', primary: { file: 'src/lib.rs', line: 9 } });
+  }, 300_000);
+
+  it('reports a failing #[test] as test-failed with the test name', async () => {
+    const result = await prechecker().precheck(crate({ 'src/lib.rs': VERIFYING_LIB_RS + TESTS(3) }));
+    expect(result).toMatchObject({ status: 'test-failed', failingTests: ['tests::adds_one'], steps: ['build', 'test'] });
+    if (result.status === 'test-failed') expect(result.outputTail).toContain('tests::adds_one');
+  }, 300_000);
+
+  it('reports a test that does not compile as build-failed in the test step', async () => {
+    const result = await prechecker().precheck(crate({ 'src/lib.rs': VERIFYING_LIB_RS + TESTS(2).replace('super::add_one(1)', 'super::add_one("one")') }));
+    expect(result).toMatchObject({ status: 'build-failed', step: 'test' });
+  }, 300_000);
+});
+
+describe('parseFailingTests', () => {
+  it('reads libtest failure lines once each, ignoring passing tests', () => {
+    const output = 'running 3 tests\ntest a::ok ... ok\ntest a::bad ... FAILED\ntest b::worse ... FAILED\n\nfailures:\n    a::bad\ntest a::bad ... FAILED\n';
+    expect(parseFailingTests(output)).toEqual(['a::bad', 'b::worse']);
+  });
+});

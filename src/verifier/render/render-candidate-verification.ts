@@ -1,0 +1,52 @@
+import { assertNever } from '../../core/assert-never.js';
+import type { VerifierResult } from '../../core/verifier-result.js';
+import type { CandidateVerification } from '../candidate-verification.js';
+import { describePrecheck, seconds } from './describe-precheck.js';
+import { renderDiagnosticGroups, type SourceLineReader } from './render-diagnostic-groups.js';
+
+/** The text `verus-repair verify` prints: pre-check, cache, verdict, per-function results, grouped errors. */
+export function renderCandidateVerification(target: string, outcome: CandidateVerification, readSourceLine: SourceLineReader): string {
+  const lines = [`verus-repair verify ${target}`, `pre-check: ${describePrecheck(outcome.precheck)}`, `cache: ${describeCache(outcome)}`];
+  if (outcome.precheck.status === 'build-failed') {
+    lines.push('errors:', ...renderDiagnosticGroups(outcome.precheck.diagnostics, readSourceLine));
+  }
+  if (outcome.precheck.status === 'test-failed' && outcome.precheck.outputTail !== '') {
+    lines.push('test output (tail):', ...outcome.precheck.outputTail.split('\n').slice(-20).map((line) => `  ${line}`));
+  }
+  if (outcome.verification !== null) lines.push(...renderVerdict(outcome.verification, readSourceLine));
+  return `${lines.join('\n')}\n`;
+}
+
+function describeCache(outcome: CandidateVerification): string {
+  const key = outcome.cache.key === null ? '' : ` (key ${outcome.cache.key.slice(0, 12)})`;
+  const note = outcome.cache.note === null ? '' : `; ${outcome.cache.note}`;
+  return `${outcome.cache.status}${key}${note}`;
+}
+
+function renderVerdict(result: VerifierResult, readSourceLine: SourceLineReader): string[] {
+  const version = result.toolchain.verusVersion === null ? '' : `Verus ${result.toolchain.verusVersion}, `;
+  const facts = `(${version}${result.provenance === 'cache' ? 'cached' : seconds(result.wallTimeMs)})`;
+  switch (result.status) {
+    case 'verified':
+    case 'failed': {
+      const lines = [`result: ${result.status === 'verified' ? 'VERIFIED' : 'FAILED'} ${facts}`];
+      if (result.functions.length > 0) {
+        lines.push('functions:', ...result.functions.map((item) => `  ${item.success ? 'verified' : 'FAILED  '} ${item.function}`));
+      }
+      const errors = renderDiagnosticGroups(result.diagnostics, readSourceLine);
+      if (errors.length > 0) lines.push('errors:', ...errors);
+      return lines;
+    }
+    case 'timeout':
+      return [`result: TIMEOUT after ${seconds(result.timeoutMs)}; the process tree was killed ${facts}`];
+    case 'crashed':
+      return [
+        `result: CRASHED (${result.signal !== null ? `signal ${result.signal}` : `exit ${String(result.exitCode)}`}${result.reason === undefined ? '' : `, ${result.reason}`}): no verdict ${facts}`,
+        ...result.stderrTail.trim().split('\n').slice(-12).map((line) => `  ${line}`),
+      ];
+    case 'toolchain-error':
+      return [`result: TOOLCHAIN ERROR (${result.problem}): ${result.message}`];
+    default:
+      return assertNever(result, 'verifier result');
+  }
+}

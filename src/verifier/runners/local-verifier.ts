@@ -1,0 +1,64 @@
+import path from 'node:path';
+import type { VerificationOptions, VerificationTarget } from '../../core/verifier.js';
+import type { VerifierResult } from '../../core/verifier-result.js';
+import type { VerifierConfig } from '../config/verifier-config.js';
+import { normalizeReport } from '../diagnostics/normalize-report.js';
+import { parseVerifierOutput } from '../diagnostics/parse-verifier-output.js';
+import { buildLocalJob } from '../jobs/build-local-job.js';
+import { buildVerusCommand } from '../jobs/build-verus-command.js';
+import { classifyVerifierRun } from '../result/classify-verifier-run.js';
+import { runProcessJob } from '../run/run-process-job.js';
+import { describeLocalBinaries } from './describe-local-toolchain.js';
+import type { ReportingVerifier, VerificationWithReport } from './reporting-verifier.js';
+import { throwAbortReason } from './throw-if-aborted.js';
+import { locateVerificationRoot } from './verification-root.js';
+
+export interface LocalVerifierSettings {
+  config: VerifierConfig;
+  /** The host environment to select from (default: process.env). Tests pass their own. */
+  environment?: NodeJS.ProcessEnv;
+  /** `synthetic` when the binaries are test fakes. */
+  provenance?: 'real' | 'synthetic';
+}
+
+/**
+ * Runs a locally installed Verus: `cargo verus` (cargo-verus from PATH or verifier.cargo_verus_path)
+ * for crates, `verus` (PATH or verifier.verus_path) for single files, in place.
+ */
+export class LocalVerifier implements ReportingVerifier {
+  readonly runner = 'local' as const;
+  private readonly environment: NodeJS.ProcessEnv;
+
+  constructor(private readonly settings: LocalVerifierSettings) {
+    this.environment = settings.environment ?? process.env;
+  }
+
+  async verify(target: VerificationTarget, options: VerificationOptions, signal?: AbortSignal): Promise<VerifierResult> {
+    return (await this.verifyWithReport(target, options, signal)).result;
+  }
+
+  async verifyWithReport(target: VerificationTarget, options: VerificationOptions, signal?: AbortSignal): Promise<VerificationWithReport> {
+    const { config } = this.settings;
+    const { root, relativeFile } = locateVerificationRoot(target);
+    const command = buildVerusCommand(target, options, { relativeFile, offline: false });
+    const job = buildLocalJob(command, config, this.environment, { cwd: root, timeoutMs: options.timeoutMs });
+    const outcome = await runProcessJob(job, signal === undefined ? {} : { signal });
+    if (outcome.kind === 'aborted') throwAbortReason(signal);
+    const report = normalizeReport(parseVerifierOutput({ stdout: outcome.stdout.text, stderr: outcome.stderr.text }, { origin: 'verus' }), { root });
+    const result = classifyVerifierRun(outcome, report, {
+      command: job.command,
+      tool: command.tool,
+      toolchain: { pinHash: null, imageDigest: null },
+      hints: { runner: 'local', imageTag: null },
+      provenance: this.settings.provenance ?? 'real',
+    });
+    return { result, report };
+  }
+
+  async describeToolchain(target: VerificationTarget): Promise<string> {
+    const { config } = this.settings;
+    const searchPath = buildLocalJob({ tool: 'verus', args: [] }, config, this.environment, { cwd: '.', timeoutMs: 0 }).env['PATH'];
+    const programs = target.kind === 'file' ? [config.verusPath] : [config.cargoPath, config.cargoVerusPath ?? 'cargo-verus', config.cargoVerusPath === null ? config.verusPath : path.join(path.dirname(config.cargoVerusPath), 'verus')];
+    return `local;${await describeLocalBinaries(programs, searchPath)}`;
+  }
+}

@@ -1,0 +1,116 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from 'smol-toml';
+import { InputError } from '../core/errors.js';
+import type { VerificationOptions, VerificationTarget } from '../core/verifier.js';
+import type { CacheStatistics } from './cache/result-cache.js';
+import { ResultCache } from './cache/result-cache.js';
+import type { CandidateVerification } from './candidate-verification.js';
+import { loadVerifierConfig } from './config/read-verifier-config.js';
+import type { VerifierConfig } from './config/verifier-config.js';
+import { createVerifier } from './create-verifier.js';
+import { findProjectRoot } from './find-project-root.js';
+import { parseFunctionPath } from './parse-function-path.js';
+import { CargoPrechecker } from './precheck/cargo-prechecker.js';
+import { verifyCandidate } from './verify-candidate.js';
+
+/** What `verus-repair verify` asks for; unset overrides fall back to verus-repair.toml, then defaults. */
+export interface VerifyPathRequest {
+  path: string;
+  function?: string;
+  runner?: 'docker' | 'local';
+  cache: boolean;
+  precheck: boolean;
+  rlimit?: number;
+  expandErrors?: boolean;
+  noCheating?: boolean;
+  timeoutSeconds?: number;
+  environment?: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+}
+
+export interface VerifyPathOutcome {
+  target: VerificationTarget;
+  /** Where relative diagnostic paths point: the crate, or the file's directory. */
+  root: string;
+  config: VerifierConfig;
+  configFile: string | null;
+  warnings: string[];
+  outcome: CandidateVerification;
+  cacheStatistics: CacheStatistics | null;
+}
+
+/** Verifies a crate directory or a .rs file with the configured runner, pre-check and cache. */
+export async function verifyPath(request: VerifyPathRequest): Promise<VerifyPathOutcome> {
+  const environment = request.environment ?? process.env;
+  const { target, root } = await resolveTarget(path.resolve(request.path), request.function);
+  const loaded = await loadVerifierConfig(await findProjectRoot(root));
+  const config = applyOverrides(loaded.config, request);
+  const options: VerificationOptions = {
+    rlimit: config.rlimit,
+    expandErrors: config.expandErrors,
+    noCheating: config.noCheating,
+    timeoutMs: config.timeoutMs,
+    extraVerusArgs: config.extraVerusArgs,
+  };
+  const cache = request.cache ? new ResultCache(config.cacheDir) : null;
+  const usePrecheck = request.precheck && config.precheck.enabled;
+  const outcome = await verifyCandidate(
+    target,
+    options,
+    {
+      verifier: await createVerifier(config, environment),
+      prechecker: usePrecheck ? new CargoPrechecker({ config, environment }) : null,
+      cache,
+      precheckRunsTests: config.precheck.test,
+    },
+    request.signal,
+  );
+  return { target, root, config, configFile: loaded.file, warnings: loaded.warnings, outcome, cacheStatistics: cache?.statistics ?? null };
+}
+
+function applyOverrides(config: VerifierConfig, request: VerifyPathRequest): VerifierConfig {
+  return {
+    ...config,
+    runner: request.runner ?? config.runner,
+    rlimit: request.rlimit ?? config.rlimit,
+    expandErrors: request.expandErrors ?? config.expandErrors,
+    noCheating: request.noCheating ?? config.noCheating,
+    timeoutMs: request.timeoutSeconds === undefined ? config.timeoutMs : Math.round(request.timeoutSeconds * 1000),
+  };
+}
+
+async function resolveTarget(absolute: string, functionPath: string | undefined): Promise<{ target: VerificationTarget; root: string }> {
+  let isDirectory: boolean;
+  try {
+    isDirectory = (await stat(absolute)).isDirectory();
+  } catch {
+    throw new InputError('missing-path', 'no such file or directory; pass a crate directory or a .rs file', { file: absolute, line: 1, column: 1 });
+  }
+  if (!isDirectory) {
+    if (!absolute.endsWith('.rs')) throw new InputError('not-rust', 'expected a crate directory or a .rs file', { file: absolute, line: 1, column: 1 });
+    const target: VerificationTarget = functionPath === undefined ? { kind: 'file', filePath: absolute } : { kind: 'file', filePath: absolute, only: parseFunctionPath(functionPath, null) };
+    return { target, root: path.dirname(absolute) };
+  }
+  const crateName = await readCrateName(absolute);
+  if (functionPath === undefined) return { target: { kind: 'crate', crateDir: absolute }, root: absolute };
+  const selector = parseFunctionPath(functionPath, crateName);
+  return { target: { kind: 'function', crateDir: absolute, module: selector.module, function: selector.function }, root: absolute };
+}
+
+async function readCrateName(crateDir: string): Promise<string | null> {
+  const manifest = path.join(crateDir, 'Cargo.toml');
+  let text: string;
+  try {
+    text = await readFile(manifest, 'utf8');
+  } catch {
+    throw new InputError('not-a-crate', 'no Cargo.toml here: pass a crate directory or a .rs file', { file: crateDir, line: 1, column: 1 });
+  }
+  try {
+    const document = parse(text) as { package?: { name?: unknown } };
+    return typeof document.package?.name === 'string' ? document.package.name : null;
+  } catch (error) {
+    const position = error as { line?: number; column?: number };
+    throw new InputError('invalid-manifest', `Cargo.toml is not valid TOML: ${(error as Error).message.split('\n')[0]}`, { file: manifest, line: position.line ?? 1, column: position.column ?? 1 });
+  }
+}

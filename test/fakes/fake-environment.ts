@@ -1,0 +1,72 @@
+import { readFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTemporaryDirectory } from './temporary-directory.js';
+
+/** test/fakes/bin: the fake `verus`, `cargo-verus` and `docker` executables. */
+export const FAKE_BIN_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bin');
+
+/** test/fixtures/verus: where the `run-*` scenario directories live. */
+export const SCENARIO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'verus');
+
+/** The variables the fakes read; a runner must be told to pass them through (verifier.pass_env). */
+export const FAKE_PASS_ENV = ['VERUS_REPAIR_FAKE_SCENARIO', 'VERUS_REPAIR_FAKE_LOG', 'VERUS_REPAIR_FAKE_MARKER'];
+
+/** One logged call of a fake: its argv, working directory and, for `docker run`, the files under each mount source. */
+export interface FakeInvocation {
+  tool: string;
+  argv: string[];
+  cwd: string;
+  mounted?: Record<string, string[]>;
+}
+
+/** One test's fake setup: an environment for the runner and the files the fakes write. */
+export interface FakeSetup {
+  environment: NodeJS.ProcessEnv;
+  logFile: string;
+  markerFile: string;
+  /** The argv lines the fakes logged, in order. */
+  readInvocations(): FakeInvocation[];
+}
+
+/**
+ * An environment whose PATH starts with the fakes (unless `withFakes` is false) and that names a
+ * scenario. Built as a fresh object: the test process's own environment is never modified. A
+ * decoy secret is included so tests can check that runners do not forward it.
+ */
+export function createFakeSetup(scenario: string, options: { withFakes?: boolean; path?: string } = {}): FakeSetup {
+  const directory = createTemporaryDirectory('fake');
+  const logFile = path.join(directory, 'invocations.jsonl');
+  const markerFile = path.join(directory, 'marker');
+  const basePath = options.path ?? process.env['PATH'] ?? '';
+  const environment: NodeJS.ProcessEnv = {
+    PATH: options.withFakes === false ? basePath : `${FAKE_BIN_DIR}${path.delimiter}${basePath}`,
+    HOME: process.env['HOME'] ?? os.homedir(),
+    RUSTFLAGS: '--cfg decoy_must_not_reach_cargo',
+    OPENAI_API_KEY: 'decoy-secret-must-not-leak',
+    VERUS_REPAIR_FAKE_SCENARIO: path.join(SCENARIO_ROOT, scenario),
+    VERUS_REPAIR_FAKE_LOG: logFile,
+    VERUS_REPAIR_FAKE_MARKER: markerFile,
+  };
+  for (const name of ['CARGO_HOME', 'RUSTUP_HOME']) if (process.env[name] !== undefined) environment[name] = process.env[name];
+  return {
+    environment,
+    logFile,
+    markerFile,
+    readInvocations: () =>
+      existsSync(logFile)
+        ? readFileSync(logFile, 'utf8').trim().split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as FakeInvocation)
+        : [],
+  };
+}
+
+/** Whether a process still exists (signal 0 probes without killing). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
