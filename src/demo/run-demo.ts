@@ -42,7 +42,7 @@ export async function runDemo(output: NodeJS.WriteStream, mode: { kind: 'replay'
       verifier: new RecordedVerifier(recordings, paths.verifierRecordings),
     }, renderer.sink);
     const result = await repairCrate(request, services);
-    const findings = await auditRunHistory(await services.ledger.readRun(DEMO_RUN_ID), (sha, file) => services.ledger.readFileAt(sha, file));
+    const findings = await auditRunHistory(await services.ledger.readRun(DEMO_RUN_ID), (sha, file) => services.ledger.readFileAt(sha, file), DEMO_RUN_ID);
     output.write([
       '',
       `audit: ${findings.length === 0 ? 'passed' : `${findings.length} finding(s)`}: every Source-SHA256 recomputed from the commits, every note checked against its commit.`,

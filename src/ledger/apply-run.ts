@@ -16,7 +16,7 @@ export async function applyRun(ledger: GitProofLedger, runId: string, options: {
   const commits = await ledger.readRun(runId);
   const verified = [...commits].reverse().find((commit) => commit.trailers.get('Proof-Result') === 'verified');
   if (verified === undefined) return { status: 'refused', reason: `run ${runId} has no verified candidate; nothing to apply` };
-  const findings = await auditRunHistory(commits, (sha, path) => ledger.readFileAt(sha, path));
+  const findings = await auditRunHistory(commits, (sha, path) => ledger.readFileAt(sha, path), runId);
   if (findings.length > 0) return { status: 'refused', reason: `run ${runId} fails its audit (${findings[0]?.rule}: ${findings[0]?.message}); run \`verus-repair audit ${runId}\`` };
   const guard = verified.trailers.get('Guard') ?? '';
   const specChanges = [...guard.matchAll(/spec-change: ([^;]+)/g)].map((match) => (match[1] ?? '').trim());

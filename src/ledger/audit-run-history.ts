@@ -16,7 +16,7 @@ export type ReadFileAt = (sha: string, path: string) => Promise<Uint8Array | nul
  * against its commit's `Note-SHA256`, note fields against trailers, and that each `verified`
  * commit is the last verdict recorded for its source hash.
  */
-export async function auditRunHistory(commits: readonly LedgerCommit[], readFileAt: ReadFileAt): Promise<AuditFinding[]> {
+export async function auditRunHistory(commits: readonly LedgerCommit[], readFileAt: ReadFileAt, runId: string | null = null): Promise<AuditFinding[]> {
   const findings: AuditFinding[] = [];
   const lastVerdictByHash = new Map<string, string>();
   for (const commit of commits) {
@@ -25,6 +25,9 @@ export async function auditRunHistory(commits: readonly LedgerCommit[], readFile
     };
     const sourceSha = commit.trailers.get('Source-SHA256') ?? '';
     lastVerdictByHash.set(sourceSha, commit.trailers.get('Proof-Result') ?? '');
+    if (runId !== null && commit.trailers.get('Run-Id') !== runId) {
+      finding('trailer-mismatch', `the commit does not carry Run-Id: ${runId} (was it amended or added by hand?)`);
+    }
     if (commit.noteText === null) {
       finding('missing-note', 'the commit has no ledger note (was it amended or rewritten?)');
       continue;

@@ -7,7 +7,7 @@ import { simpleGit, type SimpleGit } from 'simple-git';
 import { AdapterError, ConfigurationError } from '../core/errors.js';
 import { canonicalJson, computeSourceSha256, sha256Hex, type CheckedFile } from './source-digest.js';
 import { formatCommitMessage, parseCommitTrailers, type ProofTrailers } from './proof-trailers.js';
-import { LEDGER_BRANCH_PREFIX, LEDGER_NOTES_REF, type LedgerNote } from './ledger-note.js';
+import { LEDGER_BASE_REF_PREFIX, LEDGER_BRANCH_PREFIX, LEDGER_NOTES_REF, type LedgerNote } from './ledger-note.js';
 
 /** A run's isolated workspace: a git worktree on its own branch, so the user's tree is never touched. */
 export interface RunWorkspace {
@@ -57,6 +57,8 @@ export class GitProofLedger {
     const worktreeDir = join(this.repoDir, '.verus-repair', 'worktrees', runId);
     await this.excludeLedgerDirectory();
     await this.git.raw(['worktree', 'add', '-b', branch, worktreeDir, baseCommit]);
+    // The base is kept in its own ref, so that reading a run never depends on its (untrusted) commits.
+    await this.git.raw(['update-ref', `${LEDGER_BASE_REF_PREFIX}${runId}`, baseCommit]);
     return { runId, branch, worktreeDir };
   }
 
@@ -131,15 +133,23 @@ export class GitProofLedger {
   }
 
   /** The run's commits, oldest first: first-parent history from the branch tip while `Run-Id` matches. */
+  /**
+   * The run's commits, oldest first: first-parent history from the branch tip down to the run's
+   * recorded base. Every commit is returned, whatever its message says, so that the audit sees
+   * commits that were amended or added by hand.
+   */
   async readRun(runId: string): Promise<LedgerCommit[]> {
     const tip = `${LEDGER_BRANCH_PREFIX}${runId}`;
-    const raw = await this.git.raw(['log', '--first-parent', '--format=%H%x00%P%x00%B%x1e', tip]);
+    const base = (await this.git.raw(['rev-parse', '--verify', '--quiet', `${LEDGER_BASE_REF_PREFIX}${runId}`]).catch(() => '')).trim();
+    const range = base === '' ? [tip] : [`${base}..${tip}`];
+    const raw = await this.git.raw(['log', '--first-parent', '--format=%H%x00%P%x00%B%x1e', ...range]);
     const commits: LedgerCommit[] = [];
     for (const record of raw.split('\x1e')) {
       const [sha, parents, message] = record.replace(/^\n/, '').split('\0');
       if (sha === undefined || sha === '' || message === undefined) continue;
       const trailers = parseCommitTrailers(message);
-      if (trailers.get('Run-Id') !== runId) break;
+      // Without a base ref (an old or hand-made run) the run ends at the first commit not claiming it.
+      if (base === '' && trailers.get('Run-Id') !== runId) break;
       commits.push({ sha, parent: parents?.split(' ')[0] || null, message, trailers, noteText: await this.readNote(sha) });
     }
     return commits.reverse();

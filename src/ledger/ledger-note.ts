@@ -25,3 +25,4 @@ export interface LedgerNote {
 
 export const LEDGER_NOTES_REF = 'refs/notes/verus-repair';
 export const LEDGER_BRANCH_PREFIX = 'verus-repair/';
+export const LEDGER_BASE_REF_PREFIX = 'refs/verus-repair/base/';

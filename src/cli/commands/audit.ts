@@ -18,7 +18,7 @@ export function defineAuditCommand(program: Command): void {
       const results = [];
       for (const runId of runIds) {
         const commits = await ledger.readRun(runId);
-        results.push({ runId, commits: commits.length, findings: await auditRunHistory(commits, (sha, path) => ledger.readFileAt(sha, path)) });
+        results.push({ runId, commits: commits.length, findings: await auditRunHistory(commits, (sha, path) => ledger.readFileAt(sha, path), runId) });
       }
       const failed = results.some((result) => result.findings.length > 0);
       if (options.json === true) {

@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { simpleGit } from 'simple-git';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BROKEN, DECOY_KEY, INSTRUCTOR_ADVICE, REFERENCE, createRepairWorld, editorReply, instructorReply, type RepairWorld } from './repair/repair-world.js';
+import { runRepairInWorld } from './repair/run-repair-in-world.js';
+import { runCliInProcess } from './run-cli-in-process.js';
+import { runCli, startCli } from './fakes/run-cli.js';
+import { GitProofLedger } from '../src/ledger/git-proof-ledger.js';
+
+const WEAK = BROKEN.replace('            lo <= hi <= v.len(),\n', '            lo <= hi <= v.len(),\n            hi - lo <= v.len(),\n');
+const CHEAT = BROKEN.replace('        let mid = lo + (hi - lo) / 2;', '        proof { assume(sorted(v@)); }\n        let mid = lo + (hi - lo) / 2;');
+const SYNTAX_ERROR = BROKEN.replace('            lo <= hi <= v.len(),\n', '            lo <= hi <= v.len() +,\n');
+
+let world: RepairWorld | null = null;
+afterEach(async () => {
+  await world?.close();
+  world = null;
+});
+
+async function ledgerMessages(repoDir: string, runId: string): Promise<string[]> {
+  const log = await simpleGit(repoDir).raw(['log', '--reverse', '--format=%B%x1e', `verus-repair/${runId}`]);
+  return log.split('\x1e').map((entry) => entry.trim()).filter((entry) => entry.includes(`Run-Id: ${runId}`));
+}
+
+describe('verus-repair repair, end to end (fake model server, fake cargo-verus, real git and cargo)', () => {
+  it('repairs with auto feedback, records every candidate with trailers, and leaves the user tree untouched', async () => {
+    world = await createRepairWorld();
+    const before = world.workingTreeDigest();
+    world.server.script(editorReply([WEAK]), instructorReply(), editorReply([REFERENCE]));
+    // No pruning here: the fake replays spans computed on the broken file, which shift in edited candidates.
+    const { outcome, events } = await runRepairInWorld(world, { houdiniRounds: 0 });
+    expect(outcome.outcome).toBe('verified');
+    expect(world.verifierCalls()).toBe(3);
+    const messages = await ledgerMessages(world.repoDir, 'e2e-run');
+    expect(messages.map((message) => /Proof-Result: (\S+)/.exec(message)?.[1])).toEqual(['failed', 'failed', 'verified']);
+    const last = messages[2] ?? '';
+    expect(last).toMatch(/^Source-SHA256: [0-9a-f]{64}$/m);
+    expect(last).toMatch(/^Verus-Version: 0\.2026\.06\.07\.cd03505$/m);
+    expect(last).toMatch(/^Model: e2e-model$/m);
+    expect(last).toMatch(/^Feedback-Level: auto$/m);
+    expect(last).toMatch(/^Iteration: 2$/m);
+    expect(last).toMatch(/^Guard: accept$/m);
+    expect(last).toMatch(/^Verifier-Args: \["cargo","verus","verify"/m);
+    expect(messages[1]).toMatch(/^Errors: invariant-end-of-loop-body=1$/m);
+    const editorSecond = JSON.stringify(world.server.requests[2]?.body['messages']);
+    expect(editorSecond).toContain(INSTRUCTOR_ADVICE.split(',')[0]);
+    const instructorMessages = world.server.requests[1]?.body['messages'] as unknown[];
+    expect(instructorMessages).toHaveLength(2);
+    expect(events.map((event) => event.type)).toContain('instructor-advice');
+    expect(world.workingTreeDigest()).toBe(before);
+    const notes = await simpleGit(world.repoDir).raw(['log', '--notes=verus-repair', '--format=%N', 'verus-repair/e2e-run']);
+    expect(notes).not.toContain(DECOY_KEY);
+    expect((await simpleGit(world.repoDir).status()).isClean()).toBe(true);
+    const audit = await runCliInProcess('audit', '--repo', world.repoDir, 'e2e-run');
+    expect(audit.exitCode).toBe(0);
+  });
+
+  it('answers an identical candidate without calling the verifier, and stops on the iteration budget', async () => {
+    world = await createRepairWorld();
+    world.server.script(editorReply([BROKEN]));
+    const { outcome, events } = await runRepairInWorld(world, { iterations: 1, feedbackLevel: 'none' });
+    expect(outcome).toMatchObject({ outcome: 'not-verified', stopReason: expect.stringContaining('iteration budget') });
+    expect(world.verifierCalls()).toBe(1);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'candidate-skipped', reason: 'identical' }));
+  });
+
+  it('rejects a cheating candidate before cargo or Verus, and tells the editor which rule it broke', async () => {
+    world = await createRepairWorld();
+    world.server.script(editorReply([CHEAT]), editorReply([REFERENCE]));
+    const { outcome } = await runRepairInWorld(world, { feedbackLevel: 'generic' });
+    expect(outcome.outcome).toBe('verified');
+    expect(world.verifierCalls()).toBe(2);
+    const messages = await ledgerMessages(world.repoDir, 'e2e-run');
+    expect(messages[1]).toMatch(/^Proof-Result: guard-rejected$/m);
+    expect(messages[1]).toMatch(/^Guard: reject: cheat-construct-added$/m);
+    expect(JSON.stringify(world.server.requests[1]?.body['messages'])).toContain('REJECTED before verification');
+  });
+
+  it('records a pre-check failure (the verus! macro rejects the ghost syntax) without running Verus', async () => {
+    world = await createRepairWorld();
+    world.server.script(editorReply([SYNTAX_ERROR]));
+    const { outcome } = await runRepairInWorld(world, { iterations: 1 });
+    expect(outcome.outcome).toBe('not-verified');
+    expect(world.verifierCalls()).toBe(1);
+    const messages = await ledgerMessages(world.repoDir, 'e2e-run');
+    expect(messages[1]).toMatch(/^Proof-Result: precheck-failed$/m);
+  });
+
+  it('stops cleanly when the token budget is exhausted, and apply refuses the unverified run', async () => {
+    world = await createRepairWorld();
+    world.server.script(editorReply([WEAK], { prompt_tokens: 5000, completion_tokens: 500 }), instructorReply());
+    const { outcome } = await runRepairInWorld(world, { maxTokens: 4000 });
+    expect(outcome).toMatchObject({ outcome: 'not-verified', stopReason: expect.stringContaining('token budget') });
+    expect(world.server.remainingSteps()).toBe(0);
+    const apply = await runCliInProcess('apply', '--repo', world.repoDir, 'e2e-run');
+    expect(apply.exitCode).toBe(1);
+    expect(apply.stderr).toContain('no verified candidate');
+    expect(readFileSync(path.join(world.crateDir, 'src', 'lib.rs'), 'utf8')).toBe(BROKEN);
+  });
+
+  it('audit detects an amended ledger commit and an edited note', async () => {
+    world = await createRepairWorld();
+    world.server.script(editorReply([REFERENCE]));
+    await runRepairInWorld(world);
+    const git = simpleGit(world.repoDir);
+    const [first] = (await git.raw(['rev-list', '--reverse', 'verus-repair/e2e-run'])).trim().split('\n').slice(1);
+    const note = await git.raw(['notes', '--ref=refs/notes/verus-repair', 'show', first ?? '']);
+    await git.raw(['notes', '--ref=refs/notes/verus-repair', 'add', '-f', '-m', note.replace('"proofResult":"failed"', '"proofResult":"verified"'), first ?? '']);
+    const worktree = simpleGit(path.join(world.repoDir, '.verus-repair', 'worktrees', 'e2e-run'));
+    await worktree.raw(['commit', '--amend', '-q', '-m', 'tampered', '--allow-empty']);
+    const audit = await runCliInProcess('audit', '--repo', world.repoDir, 'e2e-run', '--json');
+    expect(audit.exitCode).toBe(1);
+    const rules = (JSON.parse(audit.stdout) as { runs: Array<{ findings: Array<{ rule: string }> }> }).runs[0]?.findings.map((finding) => finding.rule);
+    expect(rules).toEqual(expect.arrayContaining(['missing-note', 'note-edited', 'trailer-mismatch']));
+  });
+});
+
+describe('verus-repair repair --resume', () => {
+  it('resumes a killed run from its ledger: nothing checked is lost and iterations continue', async () => {
+    world = await createRepairWorld();
+    world.server.script(editorReply([WEAK]), { kind: 'hang' });
+    const child = startCli(['repair', world.crateDir, '--iterations', '3', '--houdini-rounds', '0'], world.environment);
+    const ledger = await GitProofLedger.open(world.repoDir);
+    await waitFor(async () => world !== null && world.server.requests.length >= 2 && (await ledger.listRuns()).length === 1);
+    child.kill('SIGKILL');
+    await child;
+    const [runId] = await ledger.listRuns();
+    expect((await ledger.readRun(runId ?? '')).map((commit) => commit.trailers.get('Proof-Result'))).toEqual(['failed', 'failed']);
+
+    world.server.script(editorReply([REFERENCE]));
+    const resumed = await runCli(['repair', world.crateDir, '--resume', runId ?? ''], world.environment);
+    expect(resumed.exitCode).toBe(0);
+    expect(resumed.stdout).toContain('resuming after iteration 1');
+    const commits = await ledger.readRun(runId ?? '');
+    expect(commits.map((commit) => [commit.trailers.get('Iteration'), commit.trailers.get('Proof-Result')])).toEqual([['0', 'failed'], ['1', 'failed'], ['2', 'verified']]);
+    expect(world.verifierCalls()).toBe(3);
+  }, 120_000);
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the run to reach the instructor');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,146 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simpleGit } from 'simple-git';
+import { createHash } from 'node:crypto';
+import { FAKE_BIN_DIR, FAKE_PASS_ENV } from '../fakes/fake-environment.js';
+import { startFakeOpenAiServer, type FakeChoice, type FakeOpenAiServer, type FakeScriptStep } from '../fake-openai-server.js';
+import { buildSyntheticVerusOutput } from '../demo/synthetic-verus-output.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const FIXTURE = path.join(ROOT, 'rust-fixtures', 'binary-search');
+export const RUN_MODEL = 'e2e-model';
+export const DECOY_KEY = 'sk-decoy-e2e-must-never-be-stored';
+
+export const BROKEN = readFileSync(path.join(FIXTURE, 'broken', 'missing-sorted-invariant.rs'), 'utf8');
+export const REFERENCE = readFileSync(path.join(FIXTURE, 'src', 'lib.rs'), 'utf8');
+/** The line whose presence makes the (synthetic) verifier answer `verified`. */
+const FIX_MARKER = '            lo <= hi <= v.len(),\n            sorted(v@),\n';
+
+/**
+ * One end-to-end world: a git repository holding the broken binary-search crate, a fake
+ * OpenAI-compatible server, and a scenario for the fake `cargo-verus` that answers `verified` for
+ * sources containing the fix and a synthetic invariant failure otherwise. Real git, real cargo.
+ */
+export interface RepairWorld {
+  repoDir: string;
+  crateDir: string;
+  server: FakeOpenAiServer;
+  environment: NodeJS.ProcessEnv;
+  verifierCalls(): number;
+  workingTreeDigest(): string;
+  close(): Promise<void>;
+}
+
+export async function createRepairWorld(options: { samples?: number } = {}): Promise<RepairWorld> {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'repair-e2e-'));
+  const repoDir = path.join(scratch, 'repo');
+  const crateDir = path.join(repoDir, 'binary-search');
+  mkdirSync(path.join(crateDir, 'src'), { recursive: true });
+  copyFileSync(path.join(FIXTURE, 'Cargo.toml'), path.join(crateDir, 'Cargo.toml'));
+  copyFileSync(path.join(ROOT, 'rust-fixtures', 'Cargo.lock'), path.join(crateDir, 'Cargo.lock'));
+  writeFileSync(path.join(crateDir, 'src', 'lib.rs'), BROKEN);
+  const server = await startFakeOpenAiServer();
+  writeFileSync(path.join(repoDir, 'verus-repair.toml'), [
+    '[model]', `name = "${RUN_MODEL}"`, `base_url = "${server.baseUrl}"`, `samples = ${options.samples ?? 1}`, 'sampling = "n"', 'max_retries = 0',
+    '', '[verifier]', 'runner = "local"', `pass_env = ${JSON.stringify(FAKE_PASS_ENV)}`,
+    '', '[verifier.precheck]', `target_dir = ${JSON.stringify(path.join(ROOT, 'rust-fixtures', 'target'))}`, '',
+  ].join('\n'));
+  writeFileSync(path.join(repoDir, '.gitignore'), 'target/\n');
+  const git = simpleGit(repoDir);
+  await git.init(['-q', '-b', 'main']);
+  await git.addConfig('user.name', 'E2E').addConfig('user.email', 'e2e@example.invalid').addConfig('commit.gpgsign', 'false');
+  await git.add('.');
+  await git.commit('broken binary search');
+
+  const scenarioDir = path.join(scratch, 'scenario');
+  mkdirSync(scenarioDir);
+  const failing = buildSyntheticVerusOutput({ crate: 'binary-search', file: 'src/lib.rs', source: BROKEN, functions: [{ name: 'binary_search', success: false }], errors: [
+    { message: 'invariant not satisfied at end of loop body', anchor: 'forall|i: int| 0 <= i < lo ==> v@[i] < key', label: null },
+  ] });
+  const verified = buildSyntheticVerusOutput({ crate: 'binary-search', file: 'src/lib.rs', source: REFERENCE, functions: [{ name: 'binary_search', success: true }], errors: [] });
+  for (const [name, output] of [['failed', failing], ['verified', verified]] as const) {
+    writeFileSync(path.join(scenarioDir, `${name}.stdout`), output.stdout);
+    writeFileSync(path.join(scenarioDir, `${name}.stderr`), output.stderr);
+  }
+  const argv = ['verus', 'verify', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '/^[0-9]+(\\.[0-9]+)?$/', '...'];
+  writeFileSync(path.join(scenarioDir, 'scenario.json'), JSON.stringify({
+    origin: 'synthetic',
+    description: 'answers verified when the loop carries sorted(v@), an invariant failure otherwise',
+    invocations: [
+      { tool: 'cargo-verus', argv, whenSource: { file: 'src/lib.rs', contains: FIX_MARKER }, stdout: 'verified.stdout', stderr: 'verified.stderr', exitCode: 0 },
+      { tool: 'cargo-verus', argv, whenSource: { file: 'src/lib.rs', lacks: FIX_MARKER }, stdout: 'failed.stdout', stderr: 'failed.stderr', exitCode: 1 },
+    ],
+  }, null, 2));
+  const logFile = path.join(scratch, 'invocations.jsonl');
+  const environment: NodeJS.ProcessEnv = {
+    PATH: `${FAKE_BIN_DIR}${path.delimiter}${process.env['PATH'] ?? ''}`,
+    HOME: process.env['HOME'] ?? os.homedir(),
+    OPENAI_API_KEY: DECOY_KEY,
+    VERUS_REPAIR_FAKE_SCENARIO: scenarioDir,
+    VERUS_REPAIR_FAKE_LOG: logFile,
+    VERUS_REPAIR_FAKE_MARKER: path.join(scratch, 'marker'),
+  };
+  for (const name of ['CARGO_HOME', 'RUSTUP_HOME']) if (process.env[name] !== undefined) environment[name] = process.env[name];
+  return {
+    repoDir, crateDir, server, environment,
+    verifierCalls: () => {
+      try {
+        return readFileSync(logFile, 'utf8').trim().split('\n').filter((line) => line !== '').length;
+      } catch {
+        return 0;
+      }
+    },
+    workingTreeDigest: () => digestTree(repoDir),
+    close: async () => {
+      await server.close();
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The body of `pub fn binary_search` (through its closing brace) cut from a whole source text. */
+export function binarySearchFunction(source: string): string {
+  const start = source.indexOf('pub fn binary_search');
+  return source.slice(start, source.indexOf('\n}\n', start) + 2);
+}
+
+/**
+ * A scripted editor answer: one submit_candidate call per source, echoing the request id the task
+ * states (it is generated per run), with usage so budgets can be exercised.
+ */
+export function editorReply(sources: string[], usage = { prompt_tokens: 1200, completion_tokens: 300 }): FakeScriptStep {
+  return (request) => {
+    const messages = JSON.stringify(request.body['messages'] ?? []);
+    const requestId = /Request id: ([^\s\\]+)/.exec(messages)?.[1] ?? 'missing';
+    return {
+      kind: 'completion',
+      usage,
+      choices: sources.map((source): FakeChoice => ({
+        toolCalls: [{ name: 'submit_candidate', arguments: JSON.stringify({ request_id: requestId, candidate: { functions: [{ name: 'binary_search', code: binarySearchFunction(source) }] }, rationale: 'scripted repair' }) }],
+      })),
+    };
+  };
+}
+
+export const INSTRUCTOR_ADVICE = 'Add sorted(v@) to the loop invariant, since Verus checks the loop body in isolation. Keep the bracketing invariants.';
+
+export function instructorReply(): FakeScriptStep {
+  return { kind: 'completion', usage: { prompt_tokens: 500, completion_tokens: 40 }, choices: [{ text: INSTRUCTOR_ADVICE }] };
+}
+
+/** Every file of the user's working tree except the ledger's own directory and git internals. */
+function digestTree(root: string): string {
+  const hash = createHash('sha256');
+  const walk = (directory: string): void => {
+    for (const entry of readdirSync(directory).sort()) {
+      if (entry === '.git' || entry === '.verus-repair' || entry === 'target') continue;
+      const full = path.join(directory, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else hash.update(`${path.relative(root, full)}\0`).update(readFileSync(full));
+    }
+  };
+  walk(root);
+  return hash.digest('hex');
+}
