@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { parse, TomlError } from 'smol-toml';
 import { ConfigurationError } from '../../core/errors.js';
-import { describeConfigIssue } from './describe-config-issue.js';
+import { describeSchemaIssue } from '../../config/describe-schema-issue.js';
+import { parseTomlDocument } from '../../config/parse-toml-document.js';
+import { exampleForKey } from './config-examples.js';
 import { modelSectionSchema, type ModelConfig } from './model-config.js';
 import { normalizeModelSection } from './normalize-model-section.js';
 
@@ -18,19 +19,15 @@ export interface ModelConfigResult {
  * `OPENAI_BASE_URL` for `base_url`.
  */
 export function readModelConfig(tomlText: string, file: string, environment: NodeJS.ProcessEnv): ModelConfigResult {
-  let document: Record<string, unknown>;
-  try {
-    document = parse(tomlText) as Record<string, unknown>;
-  } catch (error) {
-    const where = error instanceof TomlError ? `${file}:${error.line}:${error.column}` : file;
-    return { config: null, warnings: [], errors: [`${where}: not valid TOML (${firstLine(error)})`] };
-  }
+  const parsedToml = parseTomlDocument(tomlText, file);
+  if ('error' in parsedToml) return { config: null, warnings: [], errors: [parsedToml.error] };
+  const document = parsedToml.document;
   const section = { ...(asTable(document['model']) ?? {}) };
   if (section['name'] === undefined && environment['VERUS_REPAIR_MODEL']) section['name'] = environment['VERUS_REPAIR_MODEL'];
   if (section['base_url'] === undefined && environment['OPENAI_BASE_URL']) section['base_url'] = environment['OPENAI_BASE_URL'];
   const parsed = modelSectionSchema.safeParse(section, { reportInput: true });
   if (!parsed.success) {
-    return { config: null, warnings: [], errors: parsed.error.issues.map((issue) => `${file}: ${describeConfigIssue(issue, ['model'])}`) };
+    return { config: null, warnings: [], errors: parsed.error.issues.map((issue) => `${file}: ${describeSchemaIssue(issue, ['model'], (key) => exampleForKey(key || 'model'), secretKeyHint)}`) };
   }
   return normalizeModelSection(parsed.data, environment);
 }
@@ -54,4 +51,10 @@ function asTable(value: unknown): Record<string, unknown> | null {
 
 function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+}
+
+function secretKeyHint(key: string): string {
+  return /api_?key|token|secret/i.test(key)
+    ? ' Keys never go in the config file: set the environment variable named by api_key_env (default OPENAI_API_KEY).'
+    : '';
 }

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parse, TomlError } from 'smol-toml';
 import { ConfigurationError } from '../../core/errors.js';
-import { describeVerifierConfigIssue } from './describe-verifier-config-issue.js';
+import { describeSchemaIssue } from '../../config/describe-schema-issue.js';
+import { parseTomlDocument } from '../../config/parse-toml-document.js';
+import { exampleForVerifierKey } from './verifier-config-examples.js';
 import { verifierSectionSchema, type VerifierConfig, type VerifierSection } from './verifier-config.js';
 
 /** The config file verus-repair looks for in the crate or repository root. */
@@ -20,17 +21,13 @@ export interface VerifierConfigResult {
  * are resolved against `baseDir`, the directory holding the file). Other sections are ignored.
  */
 export function readVerifierConfig(tomlText: string, file: string, baseDir: string): VerifierConfigResult {
-  let document: Record<string, unknown>;
-  try {
-    document = parse(tomlText) as Record<string, unknown>;
-  } catch (error) {
-    const where = error instanceof TomlError ? `${file}:${error.line}:${error.column}` : file;
-    return { config: null, warnings: [], errors: [`${where}: not valid TOML (${firstLine(error)})`] };
-  }
+  const parsedToml = parseTomlDocument(tomlText, file);
+  if ('error' in parsedToml) return { config: null, warnings: [], errors: [parsedToml.error] };
+  const document = parsedToml.document;
   const section = document['verifier'] ?? {};
   const parsed = verifierSectionSchema.safeParse(section, { reportInput: true });
   if (!parsed.success) {
-    return { config: null, warnings: [], errors: parsed.error.issues.map((issue) => `${file}: ${describeVerifierConfigIssue(issue)}`) };
+    return { config: null, warnings: [], errors: parsed.error.issues.map((issue) => `${file}: ${describeSchemaIssue(issue, ['verifier'], exampleForVerifierKey)}`) };
   }
   const warnings = parsed.data.timeout_ms < parsed.data.rlimit * 1000
     ? [`${file}: verifier.timeout_ms (${parsed.data.timeout_ms}) is shorter than one rlimit (roughly ${parsed.data.rlimit} s); most runs will time out. Example: timeout_ms = ${Math.ceil(parsed.data.rlimit * 1000 * 20)}`]

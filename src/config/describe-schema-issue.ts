@@ -1,33 +1,34 @@
 import type { z } from 'zod';
-import { exampleForKey } from './config-examples.js';
 
 /**
- * Turns one schema issue into a message that names the key, says what was expected and what was
- * received, and quotes a valid example, e.g.
- * `model.temperature: expected a number between 0 and 2, received 7. Example: temperature = 0.2`.
+ * Turns one schema issue of a verus-repair.toml section into a message that names the key, says
+ * what was expected and what was received, and quotes a valid example, e.g.
+ * `verifier.rlimit: expected a value > 0, received -1. Example: rlimit = 30`.
  */
-export function describeConfigIssue(issue: z.core.$ZodIssue, sectionPath: string[]): string {
+export function describeSchemaIssue(
+  issue: z.core.$ZodIssue,
+  sectionPath: readonly string[],
+  exampleForKey: (key: string) => string,
+  unknownKeyHint: (key: string) => string = () => '',
+): string {
   const path = [...sectionPath, ...issue.path.map(String)];
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.map((key) => [...path, key].join('.'));
-    const hint = issue.keys.some((key) => /api_?key|token|secret/i.test(key))
-      ? ' Keys never go in the config file: set the environment variable named by api_key_env (default OPENAI_API_KEY).'
-      : '';
-    return `${keys.join(', ')}: unknown key.${hint} Example: ${exampleForKey(path.join('.') || 'model')}`;
+    return `${keys.join(', ')}: unknown key.${issue.keys.map(unknownKeyHint).join('')} Example: ${exampleForKey(path.join('.'))}`;
   }
   const key = path.join('.');
   const received = 'input' in issue && issue.input !== undefined ? `, received ${JSON.stringify(issue.input)}` : ', but it is missing';
-  return `${key}: ${expectationOf(issue)}${received}. Example: ${exampleForKey(key)}`;
+  return `${key}: ${describeExpectation(issue)}${received}. Example: ${exampleForKey(key)}`;
 }
 
-function expectationOf(issue: z.core.$ZodIssue): string {
+function describeExpectation(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       return `expected ${issue.expected}`;
     case 'invalid_value':
       return `expected one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
     case 'invalid_format':
-      return `expected a ${issue.format}`;
+      return `expected text matching ${'pattern' in issue && typeof issue.pattern === 'string' ? issue.pattern : issue.format}`;
     case 'too_small':
       return `expected a value ${issue.inclusive === false ? '>' : '>='} ${String(issue.minimum)}`;
     case 'too_big':
