@@ -12,6 +12,7 @@ import { createVerifier } from './create-verifier.js';
 import { findProjectRoot } from './find-project-root.js';
 import { parseFunctionPath } from './parse-function-path.js';
 import { CargoPrechecker } from './precheck/cargo-prechecker.js';
+import { mapOutcomeToIr } from './map-outcome-to-ir.js';
 import { verifyCandidate } from './verify-candidate.js';
 
 /** What `verus-repair verify` asks for; unset overrides fall back to verus-repair.toml, then defaults. */
@@ -66,7 +67,7 @@ export async function verifyPath(request: VerifyPathRequest): Promise<VerifyPath
     },
     request.signal,
   );
-  return { target, root, config, configFile: loaded.file, warnings: loaded.warnings, outcome, cacheStatistics: cache?.statistics ?? null };
+  return { target, root, config, configFile: loaded.file, warnings: loaded.warnings, outcome: await mapOutcomeToIr(outcome, root), cacheStatistics: cache?.statistics ?? null };
 }
 
 function applyOverrides(config: VerifierConfig, request: VerifyPathRequest): VerifierConfig {

@@ -9,13 +9,15 @@ export function defineDiagnosticsCommand(program: Command): void {
     .option('--json', 'print one JSON object: {diagnostics, summary, functions, verusVersion, unparsedLineCount}')
     .option('--root <dir>', 'normalize: paths relative to DIR, temp paths and durations replaced, stable order')
     .option('--precheck', 'the output came from the erased cargo pre-check (sets origin "precheck")')
-    .action(async (file: string | undefined, options: { json?: boolean; root?: string; precheck?: boolean }) => {
+    .option('--source <dir>', 'map each diagnostic onto the Verus IR of the sources under DIR (fills `function` and the failing loop and clause)')
+    .action(async (file: string | undefined, options: { json?: boolean; root?: string; precheck?: boolean; source?: string }) => {
       const { readRecordedOutput } = await import('../../verifier/diagnostics/read-recorded-output.js');
       const { parseVerifierOutput } = await import('../../verifier/diagnostics/parse-verifier-output.js');
       const { normalizeReport } = await import('../../verifier/diagnostics/normalize-report.js');
       const { text } = await readRecordedOutput(file, process.stdin);
       const parsed = parseVerifierOutput({ stdout: text, stderr: '' }, { origin: options.precheck === true ? 'precheck' : 'verus' });
-      const report = options.root === undefined ? parsed : normalizeReport(parsed, { root: options.root });
+      const normalized = options.root === undefined ? parsed : normalizeReport(parsed, { root: options.root });
+      const report = options.source === undefined ? normalized : await mapReportToIr(normalized, options.source);
       if (options.json === true) {
         const { toDiagnosticsJson } = await import('../../verifier/diagnostics/render-diagnostics-json.js');
         process.stdout.write(`${JSON.stringify(toDiagnosticsJson(report), null, 2)}\n`);
@@ -24,4 +26,9 @@ export function defineDiagnosticsCommand(program: Command): void {
         process.stdout.write(renderDiagnosticListing(report));
       }
     });
+}
+
+async function mapReportToIr<Report extends { diagnostics: import('../../core/diagnostic.js').Diagnostic[] }>(report: Report, sourceDir: string): Promise<Report> {
+  const { mapDiagnosticsUnder } = await import('../../verifier/map-outcome-to-ir.js');
+  return { ...report, diagnostics: await mapDiagnosticsUnder(report.diagnostics, sourceDir) };
 }

@@ -55,7 +55,7 @@ describe('verus-repair verify (end to end, fake verifier)', () => {
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toContain('result: FAILED');
     expect(result.stdout).toContain('FAILED   runner_demo::add_one');
-    expect(result.stdout).toMatch(/ {2}postcondition \(1\)\n {4}src\/lib\.rs:6:17: postcondition not satisfied\n {6}\s+6 \| +ensures r == x/);
+    expect(result.stdout).toMatch(/ {2}postcondition \(1\)\n {4}src\/lib\.rs:6:17: postcondition not satisfied \[in add_one, ensures\]\n {6}\s+6 \| +ensures r == x/);
   });
 
   it('verifies one function with --fn module::name through cargo verus focus, dropping a leading crate name', async () => {
