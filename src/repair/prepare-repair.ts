@@ -10,6 +10,7 @@ import { ResultCache } from '../verifier/cache/result-cache.js';
 import { CONFIG_FILE_NAME, loadVerifierConfig } from '../verifier/config/read-verifier-config.js';
 import { createVerifier } from '../verifier/create-verifier.js';
 import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
+import { listVerificationInputs } from '../verifier/cache/list-verification-inputs.js';
 import { createRunId } from './create-run-id.js';
 import { DEFAULT_REPAIR_BUDGET } from './repair-budget.js';
 import type { RepairEventSink } from './repair-event.js';
@@ -57,7 +58,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
   });
   const runner = invocation.runner ?? verifierConfig.runner;
   const config = { ...verifierConfig, runner, precheck: { ...verifierConfig.precheck, targetDir: verifierConfig.precheck.targetDir ?? path.join(ledger.repoDir, '.verus-repair', 'cargo-target') } };
-  const file = invocation.file ?? (await defaultFile(crateDir));
+  const file = invocation.file ?? (await defaultFile(crateDir, invocation.functions));
   const request: RepairRequest = {
     runId: invocation.runId ?? createRunId(),
     repoDir: ledger.repoDir,
@@ -91,9 +92,18 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
   return { request, services, warnings: [...warnings, ...modelResult.warnings.filter((warning) => !replaying || !warning.includes('api_key_env')), ...modelWarnings] };
 }
 
-async function defaultFile(crateDir: string): Promise<string> {
-  for (const candidate of ['src/lib.rs', 'src/main.rs']) {
-    if (await readFile(path.join(crateDir, candidate)).then(() => true, () => false)) return candidate;
+/** The file to repair: the one defining the first `--fn` function, else src/lib.rs or src/main.rs. */
+async function defaultFile(crateDir: string, functions: readonly string[]): Promise<string> {
+  const { files } = await listVerificationInputs({ kind: 'crate', crateDir });
+  const sources = files.filter((file) => file.endsWith('.rs'));
+  const wanted = functions[0]?.split('::').pop();
+  if (wanted !== undefined) {
+    const definition = new RegExp(`\\bfn\\s+${wanted.replace(/[^A-Za-z0-9_]/g, '')}\\b`);
+    for (const file of sources) {
+      if (definition.test(await readFile(path.join(crateDir, file), 'utf8'))) return file;
+    }
+    throw new ConfigurationError(`no file under ${crateDir}/src defines fn ${wanted}; check --fn, or name the file with --file src/<file>.rs`);
   }
+  for (const candidate of ['src/lib.rs', 'src/main.rs']) if (sources.includes(candidate)) return candidate;
   throw new ConfigurationError(`${crateDir} has neither src/lib.rs nor src/main.rs; name the file to repair with --file src/<file>.rs`);
 }
