@@ -1,11 +1,25 @@
 import type { Command } from 'commander';
+import { defineRepairCommand } from './commands/repair.js';
+import { defineDemoCommand } from './commands/demo.js';
 import { defineLogCommand } from './commands/log.js';
 import { defineAuditCommand } from './commands/audit.js';
 import { defineApplyCommand } from './commands/apply.js';
+import { defineGuardCommand } from './commands/guard.js';
+import { defineDiagnosticsCommand } from './commands/diagnostics.js';
+import { defineVerifyCommand } from './commands/verify.js';
+import { defineToolchainCommand } from './commands/toolchain.js';
+import { defineParseCommand } from './commands/parse.js';
 
 /** Each entry declares one command (its options and a lazy action). Order is the order in --help. */
 export const COMMAND_DEFINITIONS: Array<(program: Command) => void> = [
+  defineRepairCommand,
+  defineDemoCommand,
   defineLogCommand,
   defineAuditCommand,
   defineApplyCommand,
+  defineGuardCommand,
+  defineDiagnosticsCommand,
+  defineVerifyCommand,
+  defineToolchainCommand,
+  defineParseCommand,
 ];

@@ -35,8 +35,12 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
         print(`iteration ${event.iteration}: asking the editor`);
         break;
       case 'candidate-stage':
-        status = `  iteration ${event.iteration} sample ${event.sample}${event.origin === 'houdini' ? ' (pruned)' : ''}: ${event.stage}`;
+        status = event.iteration === 0
+          ? `  baseline: ${event.stage}`
+          : `  iteration ${event.iteration} sample ${event.sample}${event.origin === 'houdini' ? ' (pruned)' : ''}: ${event.stage}`;
         stageStarted = Date.now();
+        // Without a live line, say at least what the (possibly long, cold-cache) baseline is doing.
+        if (!live && event.iteration === 0 && event.stage !== 'guard') print(`${status}${event.stage === 'precheck' ? ' (erased cargo build and test; the first build compiles vstd)' : ''}`);
         draw();
         break;
       case 'candidate-skipped':
