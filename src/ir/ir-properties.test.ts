@@ -1,0 +1,122 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../core/errors.js';
+import { parseVerusSource } from './parse-verus-source.js';
+import { printVerusIr } from './print-verus-ir.js';
+import { generateVerusSource } from './testing/generate-verus-source.js';
+import { checkSpans } from './testing/parse-snippet.js';
+import { applyTextEdits, type TextEdit } from './text-edit.js';
+
+const WORDS = ['fn', 'f', 'g', 'x', 'y', 'requires', 'ensures', 'invariant', 'decreases', 'while', 'loop', 'for', 'in', 'let', 'mut', 'assert', 'assume', 'proof', 'by', 'forall', 'exists', 'spec', 'open', 'pub', 'impl', 'struct', 'é', 'int', 'u64', 'Seq', 'Map', 'if', 'else', 'match'];
+const PUNCTUATION = [',', ';', ':', '::', '->', '=>', '==', '==>', '=~=', '&&&', '|||', '<', '>', '<=', '|', '||', '&&', '+', '-', '*', '#', '!', '.', '..', '@', '='];
+const LITERALS = ['0', '42u8', '1.5', '"é ✓ 😀"', "'x'", '"a\\"b"', 'r#"(raw) {"#', "'\\u{1F600}'"];
+const SEPARATORS = [' ', '\n', '  ', '\t', '\r\n', ' /* é */ ', ' // ✓ 😀\n', ' /* a /* nested */ b */ '];
+
+/** Balanced Verus-like token sequences: words, operators, literals and nested groups. */
+const verusLike: fc.Arbitrary<string[]> = fc.letrec<{ tokens: string[] }>((tie) => ({
+  tokens: fc.array(
+    fc.oneof(
+      { weight: 5, arbitrary: fc.constantFrom(...WORDS).map((word) => [word]) },
+      { weight: 4, arbitrary: fc.constantFrom(...PUNCTUATION).map((text) => [text]) },
+      { weight: 2, arbitrary: fc.constantFrom(...LITERALS).map((text) => [text]) },
+      { weight: 1, arbitrary: fc.tuple(fc.constantFrom(['(', ')'], ['[', ']'], ['{', '}']), tie('tokens')).map(([[open, close], inner]) => [open ?? '(', ...inner, close ?? ')']) },
+    ),
+    { maxLength: 12, depthIdentifier: 'group' },
+  ).map((parts) => parts.flat()),
+})).tokens;
+
+const verusLikeSource = fc.tuple(verusLike, fc.array(fc.constantFrom(...SEPARATORS), { minLength: 1, maxLength: 64 })).map(([tokens, separators]) => {
+  const body = tokens.map((token, index) => `${token}${separators[index % separators.length] ?? ' '}`).join('');
+  return `// générateur ✓\nverus! {\n${body}\n}\n`;
+});
+
+// Property runs parse hundreds of files: generous timeouts keep them reliable on a busy machine.
+describe('properties', { timeout: 120_000 }, () => {
+  it('prints every parsed Verus-like source back byte for byte, with consistent spans', async () => {
+    await fc.assert(
+      fc.asyncProperty(verusLikeSource, async (text) => {
+        const ir = await parseVerusSource(text, { file: 'generated.rs' });
+        expect(printVerusIr(ir)).toBe(text);
+        expect(checkSpans(ir)).toEqual([]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('round-trips the realistic generator output and its spans', async () => {
+    const text = generateVerusSource({ minimumLines: 400, nonAscii: true });
+    const ir = await parseVerusSource(text, { file: 'realistic.rs' });
+    expect(printVerusIr(ir)).toBe(text);
+    expect(checkSpans(ir)).toEqual([]);
+  });
+
+  it('applies random non-overlapping edits and keeps every byte outside them', async () => {
+    const text = generateVerusSource({ minimumLines: 60, nonAscii: true });
+    const ir = await parseVerusSource(text, { file: 'edits.rs' });
+    const characters = [...text];
+    const boundaries = [0];
+    for (const character of characters) boundaries.push((boundaries[boundaries.length - 1] ?? 0) + Buffer.byteLength(character));
+    const edit = fc.tuple(fc.nat(boundaries.length - 1), fc.nat(12), fc.constantFrom('', 'x', 'é', '😀', 'assert(true);\n', '✓✓')).map(([startIndex, length, replacement]) => ({
+      byteStart: boundaries[startIndex] ?? 0,
+      byteEnd: boundaries[Math.min(startIndex + length, boundaries.length - 1)] ?? 0,
+      replacement,
+    }));
+    await fc.assert(
+      fc.property(fc.array(edit, { maxLength: 8 }), (candidates) => {
+        const sorted = [...candidates].sort((left, right) => left.byteStart - right.byteStart);
+        const edits: TextEdit[] = [];
+        for (const candidate of sorted) {
+          const previous = edits[edits.length - 1];
+          if (previous === undefined || candidate.byteStart >= previous.byteEnd) edits.push({ ...candidate, description: `edit ${edits.length}` });
+        }
+        const bytes = Buffer.from(text, 'utf8');
+        const expected: Buffer[] = [];
+        let cursor = 0;
+        for (const current of edits) {
+          expected.push(bytes.subarray(cursor, current.byteStart), Buffer.from(current.replacement, 'utf8'));
+          cursor = current.byteEnd;
+        }
+        expected.push(bytes.subarray(cursor));
+        expect(applyTextEdits(ir, [...edits].reverse())).toBe(Buffer.concat(expected).toString('utf8'));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('rejects every pair of overlapping edits', async () => {
+    const ir = await parseVerusSource('verus! { fn f(x: u8) -> u8 { x } }', { file: 'overlap.rs' });
+    await fc.assert(
+      fc.property(fc.nat(20), fc.integer({ min: 1, max: 8 }), fc.nat(7), fc.integer({ min: 1, max: 8 }), (startA, lengthA, offset, lengthB) => {
+        const startB = startA + Math.min(offset, lengthA - 1);
+        const edits = [
+          { byteStart: startA, byteEnd: startA + lengthA, replacement: 'a', description: 'a' },
+          { byteStart: startB, byteEnd: startB + lengthB, replacement: 'b', description: 'b' },
+        ];
+        expect(() => applyTextEdits(ir, edits)).toThrow(/overlaps/);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('turns random token soup into an IR or an InputError, never another exception', async () => {
+    const soupPiece = fc.oneof(
+      fc.constantFrom(...WORDS, ...PUNCTUATION, ...LITERALS, '(', ')', '[', ']', '{', '}', '"', "'", '/*', '*/', '//', 'verus!', 'verus! {', '\n', '\u0000', '\ufeff', '`', '\\', '~', '$'),
+      fc.string({ maxLength: 3 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(soupPiece, { maxLength: 60 }), fc.boolean(), async (pieces, wrap) => {
+        const soup = pieces.join(' ');
+        const text = wrap ? `verus! { ${soup} }` : soup;
+        try {
+          const ir = await parseVerusSource(text, { file: 'soup.rs', requireVerus: !wrap });
+          expect(printVerusIr(ir)).toBe(text);
+        } catch (error) {
+          if (!(error instanceof InputError)) throw error;
+          expect(error.position.line).toBeGreaterThanOrEqual(1);
+          expect(error.position.column).toBeGreaterThanOrEqual(1);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

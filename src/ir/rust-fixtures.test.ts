@@ -1,0 +1,78 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
+import { describe, expect, it } from 'vitest';
+import { createGhostStrippedView } from './create-ghost-stripped-view.js';
+import { locateSpan } from './locate-span.js';
+import { parseVerusFile } from './parse-verus-source.js';
+import { printVerusIr } from './print-verus-ir.js';
+import { checkSpans } from './testing/parse-snippet.js';
+import type { VerusFileIr } from './verus-file-ir.js';
+
+/** The Verus fixture crates written by another part of the project (rust-fixtures/README.md): real Verus code, not written for these tests. */
+const ROOT = new URL('../../rust-fixtures/', import.meta.url).pathname;
+
+interface Fixture {
+  crate: string;
+  reference: string;
+  broken: string[];
+}
+
+async function findFixtures(): Promise<Fixture[]> {
+  const entries = await readdir(ROOT, { withFileTypes: true }).catch(() => []);
+  const fixtures: Fixture[] = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory() || entry.name === 'target' || entry.name.startsWith('.')) continue;
+    const crate = join(ROOT, entry.name);
+    const broken = (await readdir(join(crate, 'broken')).catch(() => [])).filter((name) => name.endsWith('.rs')).map((name) => join(crate, 'broken', name));
+    fixtures.push({ crate: entry.name, reference: join(crate, 'src', 'lib.rs'), broken });
+  }
+  return fixtures.sort((left, right) => left.crate.localeCompare(right.crate));
+}
+
+/** Loop keywords and assert statements counted from the text with comments removed: an independent count. */
+function countInText(text: string): { loops: number; asserts: number } {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '').replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/\bimpl\b[^{;]*/g, '');
+  return { loops: (code.match(/\b(?:while|loop|for)\b(?!\s*<)/g) ?? []).length, asserts: (code.match(/\bassert\s*(?:\(|forall\b)/g) ?? []).length };
+}
+
+const fixtures = await findFixtures();
+
+describe.skipIf(fixtures.length === 0)('rust-fixtures', () => {
+  it.each(fixtures.flatMap((fixture) => [fixture.reference, ...fixture.broken]))('parses %s completely, with exact spans', async (path) => {
+    const ir = await parseVerusFile(path);
+    const text = await readFile(path, 'utf8');
+    expect(printVerusIr(ir)).toBe(text);
+    expect(ir.skipped).toEqual([]);
+    expect(checkSpans(ir)).toEqual([]);
+    const verified = ir.functions.filter((fn) => fn.insideVerus);
+    expect(verified.length).toBeGreaterThan(0);
+    const expected = countInText(text);
+    expect(ir.functions.reduce((total, fn) => total + fn.loops.length, 0)).toBe(expected.loops);
+    expect(ir.functions.reduce((total, fn) => total + fn.proofStatements.filter((statement) => statement.kind === 'assert' || statement.kind === 'assert-forall').length, 0)).toBe(expected.asserts);
+  });
+
+  it.each(fixtures.filter((fixture) => fixture.broken.length > 0))('$crate: broken variants have the same exec code as the reference', async (fixture) => {
+    const reference = await parseVerusFile(fixture.reference);
+    const execViews = (ir: VerusFileIr) => new Map(ir.functions.filter((fn) => fn.baseMode === 'exec').map((fn) => [fn.qualifiedName, createGhostStrippedView(ir, fn).text]));
+    const expected = execViews(reference);
+    for (const path of fixture.broken) {
+      expect(execViews(await parseVerusFile(path)), path).toEqual(expected);
+    }
+  });
+
+  it.each(fixtures.flatMap((fixture) => fixture.broken))('locates the predicted errors of %s', async (path) => {
+    const ir = await parseVerusFile(path);
+    const manifest = parseToml(await readFile(path.replace(/\.rs$/, '.toml'), 'utf8')) as { function: string; expected_errors?: Array<{ line: number; anchor: string }> };
+    const lines = ir.source.text.split('\n');
+    for (const error of manifest.expected_errors ?? []) {
+      const column = [...(lines[error.line - 1] ?? '').slice(0, (lines[error.line - 1] ?? '').indexOf(error.anchor))].length + 1;
+      const location = locateSpan(ir, { lineStart: error.line, columnStart: column });
+      expect(location.function, `${path}:${error.line}`).not.toBeNull();
+      const anchor = error.anchor.replace(/,$/, '').trim();
+      const clauseTexts = ir.functions.flatMap((fn) => [...fn.clauses, ...fn.loops.flatMap((loop) => loop.clauses)]).flatMap((clause) => clause.expressions.map((expression) => expression.text));
+      if (clauseTexts.includes(anchor)) expect(location.clause?.expression?.text, `${path}:${error.line}`).toBe(anchor);
+    }
+    expect(ir.functions.some((fn) => fn.name === manifest.function)).toBe(true);
+  });
+});
