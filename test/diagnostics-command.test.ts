@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../src/cli/main.js';
+import { runCliInProcess } from './run-cli-in-process.js';
 
 const CORPUS = fileURLToPath(new URL('../../shared/verus-outputs/', import.meta.url));
 const REPOSITORY = fileURLToPath(new URL('..', import.meta.url));
@@ -12,16 +12,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'verus-repair-diagnostics-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 
-/** Runs the CLI in this process, capturing what it writes. */
-async function run(...argv: string[]): Promise<{ exitCode: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
-  const exitCode = await runCli(argv);
-  vi.restoreAllMocks();
-  return { exitCode, stdout, stderr };
-}
+const run = runCliInProcess;
 
 function scratchFile(name: string, content: string | Uint8Array): string {
   const path = join(scratch, name);
