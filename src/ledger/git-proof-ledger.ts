@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
+import { execa } from 'execa';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { AdapterError, ConfigurationError } from '../core/errors.js';
 import { canonicalJson, computeSourceSha256, sha256Hex, type CheckedFile } from './source-digest.js';
@@ -128,7 +129,9 @@ export class GitProofLedger {
     const identity = await this.identityArgs();
     await this.withMessageFile(message, (path) => worktree.raw([...identity, 'commit', '--allow-empty', '--no-verify', '-F', path]));
     const sha = (await worktree.revparse(['HEAD'])).trim();
-    await this.withMessageFile(noteJson, (path) => this.git.raw(['notes', `--ref=${LEDGER_NOTES_REF}`, 'add', '-f', '-F', path, sha]));
+    // `git notes add` prints nothing, and simple-git waits 50 ms after any silent command; this one
+    // call runs git directly, which halves the ledger's per-candidate cost.
+    await this.withMessageFile(noteJson, (path) => execa('git', ['notes', `--ref=${LEDGER_NOTES_REF}`, 'add', '-f', '-F', path, sha], { cwd: this.repoDir }));
     return sha;
   }
 
