@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 export function defineDiagnosticsCommand(program: Command): void {
   program
     .command('diagnostics')
-    .description('Parse and classify recorded Verus output (rustc JSON lines, the --output-json document, or human-rendered text)')
+    .description('parse and classify recorded Verus output (rustc JSON lines, the --output-json document, or human-rendered text)')
     .argument('[file]', 'recorded output; `-` or no file reads stdin')
     .option('--json', 'print one JSON object: {diagnostics, summary, functions, verusVersion, unparsedLineCount}')
     .option('--root <dir>', 'normalize: paths relative to DIR, temp paths and durations replaced, stable order')

@@ -9,7 +9,7 @@ interface ParseCommandOptions {
 export function defineParseCommand(program: Command): void {
   program
     .command('parse')
-    .description('Parse Verus files into the IR: a summary per file, or one JSON document per line with --json (schema: docs/ir-schema.md)')
+    .description('parse Verus files into the IR: a summary per file, or one JSON document per line with --json (schema: docs/ir-schema.md)')
     .argument('<paths...>', 'Rust files, or directories searched for *.rs (target/ and hidden directories skipped)')
     .option('--json', 'print one JSON document per file, one per line (NDJSON)')
     .option('--allow-plain-rust', 'accept files given explicitly that have no verus! block (files found in directories always may)')
