@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleGit } from 'simple-git';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,9 @@ import { runRepairInWorld } from './repair/run-repair-in-world.js';
 import { runCliInProcess } from './run-cli-in-process.js';
 import { runCli, startCli } from './fakes/run-cli.js';
 import { GitProofLedger } from '../src/ledger/git-proof-ledger.js';
+import { reverifyRun } from '../src/repair/reverify-run.js';
+import { loadVerifierConfig } from '../src/verifier/config/read-verifier-config.js';
+import { createVerifier } from '../src/verifier/create-verifier.js';
 
 const WEAK = BROKEN.replace('            lo <= hi <= v.len(),\n', '            lo <= hi <= v.len(),\n            hi - lo <= v.len(),\n');
 const CHEAT = BROKEN.replace('        let mid = lo + (hi - lo) / 2;', '        proof { assume(sorted(v@)); }\n        let mid = lo + (hi - lo) / 2;');
@@ -29,7 +32,8 @@ describe('verus-repair repair, end to end (fake model server, fake cargo-verus, 
     const before = world.workingTreeDigest();
     world.server.script(editorReply([WEAK]), instructorReply(), editorReply([REFERENCE]));
     // No pruning here: the fake replays spans computed on the broken file, which shift in edited candidates.
-    const { outcome, events } = await runRepairInWorld(world, { houdiniRounds: 0 });
+    const cassette = path.join(world.repoDir, '..', 'cassette.jsonl');
+    const { outcome, events } = await runRepairInWorld(world, { houdiniRounds: 0, record: cassette });
     expect(outcome.outcome).toBe('verified');
     expect(world.verifierCalls()).toBe(3);
     const messages = await ledgerMessages(world.repoDir, 'e2e-run');
@@ -51,6 +55,10 @@ describe('verus-repair repair, end to end (fake model server, fake cargo-verus, 
     expect(world.workingTreeDigest()).toBe(before);
     const notes = await simpleGit(world.repoDir).raw(['log', '--notes=verus-repair', '--format=%N', 'verus-repair/e2e-run']);
     expect(notes).not.toContain(DECOY_KEY);
+    expect(readFileSync(cassette, 'utf8')).not.toContain(DECOY_KEY);
+    // Notes name the cassette lines of the editor exchange behind each candidate (line 2 is the instructor's).
+    const noteLines = notes.split('\n').filter((line) => line.startsWith('{')).map((line) => (JSON.parse(line) as { cassetteLines: number[] | null }).cassetteLines);
+    expect(noteLines).toEqual([[3], [1], null]);
     expect((await simpleGit(world.repoDir).status()).isClean()).toBe(true);
     const audit = await runCliInProcess('audit', '--repo', world.repoDir, 'e2e-run');
     expect(audit.exitCode).toBe(0);
@@ -113,6 +121,43 @@ describe('verus-repair repair, end to end (fake model server, fake cargo-verus, 
     expect(audit.exitCode).toBe(1);
     const rules = (JSON.parse(audit.stdout) as { runs: Array<{ findings: Array<{ rule: string }> }> }).runs[0]?.findings.map((finding) => finding.rule);
     expect(rules).toEqual(expect.arrayContaining(['missing-note', 'note-edited', 'trailer-mismatch']));
+  });
+});
+
+describe('verus-repair repair on a dirty working tree', () => {
+  it('snapshots uncommitted changes into the run base and leaves them in place', async () => {
+    world = await createRepairWorld();
+    const dirty = `${BROKEN}// work in progress, not committed\n`;
+    writeFileSync(path.join(world.crateDir, 'src', 'lib.rs'), dirty);
+    const before = world.workingTreeDigest();
+    world.server.script(editorReply([REFERENCE]));
+    await runRepairInWorld(world, { iterations: 1 });
+    const git = simpleGit(world.repoDir);
+    const base = (await git.raw(['rev-parse', 'refs/verus-repair/base/e2e-run'])).trim();
+    expect(base).not.toBe((await git.revparse(['HEAD'])).trim());
+    expect(await git.show([`${base}:binary-search/src/lib.rs`])).toBe(dirty);
+    expect(world.workingTreeDigest()).toBe(before);
+    expect((await git.status()).modified).toEqual(['binary-search/src/lib.rs']);
+  });
+});
+
+describe('verus-repair audit --reverify', () => {
+  it('re-verifies every verified commit without the cache and reports a changed verdict', async () => {
+    world = await createRepairWorld();
+    world.server.script(editorReply([REFERENCE]));
+    await runRepairInWorld(world);
+    const ledger = await GitProofLedger.open(world.repoDir);
+    const { config } = await loadVerifierConfig(world.repoDir);
+    const verifier = await createVerifier(config, world.environment);
+    const options = { rlimit: 10, expandErrors: false, noCheating: false, timeoutMs: 60_000, extraVerusArgs: [] };
+    const calls = world.verifierCalls();
+    expect(await reverifyRun(ledger, 'e2e-run', verifier, options)).toEqual({ checked: 1, findings: [] });
+    expect(world.verifierCalls()).toBe(calls + 1);
+    // The verifier now disagrees with the recorded verdict (e.g. a different toolchain): reported.
+    const scenarioFile = path.join(world.scenarioDir, 'scenario.json');
+    writeFileSync(scenarioFile, readFileSync(scenarioFile, 'utf8').replace('"verified.stdout"', '"failed.stdout"').replace('"exitCode": 0', '"exitCode": 1'));
+    const { findings } = await reverifyRun(ledger, 'e2e-run', verifier, options);
+    expect(findings).toEqual([expect.objectContaining({ rule: 'reverify-mismatch', message: expect.stringContaining('failed') })]);
   });
 });
 

@@ -21,7 +21,7 @@ export interface ModelStackOptions {
  * Wires the model for a run: HTTP client (or cassette replay) → optional recorder → budget meter.
  * The budget is shared by the editor and the instructor.
  */
-export function createModelStack(config: ModelConfig, options: ModelStackOptions = {}): { metered: MeteredModel; warnings: string[] } {
+export function createModelStack(config: ModelConfig, options: ModelStackOptions = {}): { metered: MeteredModel; warnings: string[]; cassette: CassetteWriter | null } {
   const environment = options.environment ?? process.env;
   let model: LanguageModel;
   const warnings: string[] = [];
@@ -32,9 +32,11 @@ export function createModelStack(config: ModelConfig, options: ModelStackOptions
   } else {
     model = createLanguageModel(config, environment, options.clock);
   }
+  let cassette: CassetteWriter | null = null;
   if (options.recordTo !== undefined) {
     const key = environment[config.apiKeyEnv];
-    model = new RecordingLanguageModel(model, new CassetteWriter(options.recordTo, key ? [key] : []));
+    cassette = new CassetteWriter(options.recordTo, key ? [key] : []);
+    model = new RecordingLanguageModel(model, cassette);
   }
-  return { metered: new MeteredModel(model, new ModelBudget(config.budget), config.prices), warnings };
+  return { metered: new MeteredModel(model, new ModelBudget(config.budget), config.prices), warnings, cassette };
 }

@@ -53,7 +53,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
   const modelResult = readModelConfig(configText, configFile, replaying ? { ...environment, OPENAI_API_KEY: 'not-used-during-replay' } : environment);
   if (modelResult.config === null) throw new ConfigurationError(modelResult.errors.join('\n'));
   const modelConfig = { ...modelResult.config, name: invocation.model ?? modelResult.config.name };
-  const { metered, warnings: modelWarnings } = createModelStack(modelConfig, {
+  const { metered, warnings: modelWarnings, cassette } = createModelStack(modelConfig, {
     environment, ...(invocation.replay === null ? {} : { replayFrom: invocation.replay }), ...(invocation.record === null ? {} : { recordTo: invocation.record }),
   });
   const runner = invocation.runner ?? verifierConfig.runner;
@@ -86,6 +86,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
     precheckRunsTests: config.precheck.test,
     cache: invocation.cache ? new ResultCache(path.resolve(ledger.repoDir, config.cacheDir)) : null,
     ledger,
+    cassette,
     emit,
     now: () => performance.now(),
   };

@@ -19,6 +19,8 @@ export interface CandidateNoteFacts {
   promptDigest: string | null;
   responseDigest: string | null;
   tokens: { prompt: number; completion: number; estimated: boolean } | null;
+  /** 1-based lines of the recorded cassette holding the model exchange(s) behind this candidate. */
+  cassetteLines?: number[] | null;
   details: Record<string, unknown>;
 }
 
@@ -58,7 +60,7 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
       },
       promptDigest: facts.promptDigest,
       responseDigest: facts.responseDigest,
-      cassetteLines: null,
+      cassetteLines: facts.cassetteLines ?? null,
       tokens: facts.tokens,
       wallTimeMs: checked.wallTimeMs,
     },

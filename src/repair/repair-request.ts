@@ -43,6 +43,8 @@ export interface RepairServices {
   precheckRunsTests: boolean;
   cache: ResultCache | null;
   ledger: GitProofLedger;
+  /** The cassette being recorded (`--record`), so ledger notes can name the lines of each exchange. */
+  cassette: { linesWritten(): number } | null;
   emit: RepairEventSink;
   /** Milliseconds since some fixed point; injectable for tests. */
   now: () => number;

@@ -24,7 +24,9 @@ export async function runIteration(state: RepairRunState, iteration: number): Pr
   const started = services.now();
   const before = services.model.budget.snapshot();
   const promptDigest = digest(state.editor.messages());
+  const firstLine = (services.cassette?.linesWritten() ?? 0) + 1;
   const proposal = await state.editor.propose();
+  const cassetteLines = services.cassette === null ? null : range(firstLine, services.cassette.linesWritten());
   if (proposal.status === 'budget-exhausted') return { status: 'budget-exhausted', reason: proposal.exhausted.reason };
 
   const pool = pLimit(Math.max(1, request.concurrency));
@@ -43,6 +45,7 @@ export async function runIteration(state: RepairRunState, iteration: number): Pr
           promptDigest,
           responseDigest: outcome === undefined ? null : digest(outcome.choice),
           tokens: first ? tokens : null,
+          cassetteLines,
           details: {},
         },
       );
@@ -108,4 +111,8 @@ function describeToolchainFailure(checked: CheckedCandidate | undefined): string
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from + 1) }, (_, offset) => from + offset);
 }

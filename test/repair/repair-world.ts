@@ -28,6 +28,8 @@ export interface RepairWorld {
   crateDir: string;
   server: FakeOpenAiServer;
   environment: NodeJS.ProcessEnv;
+  /** The fake cargo-verus scenario (scenario.json and the outputs it replays). */
+  scenarioDir: string;
   verifierCalls(): number;
   workingTreeDigest(): string;
   close(): Promise<void>;
@@ -84,7 +86,7 @@ export async function createRepairWorld(options: { samples?: number } = {}): Pro
   };
   for (const name of ['CARGO_HOME', 'RUSTUP_HOME']) if (process.env[name] !== undefined) environment[name] = process.env[name];
   return {
-    repoDir, crateDir, server, environment,
+    repoDir, crateDir, server, environment, scenarioDir,
     verifierCalls: () => {
       try {
         return readFileSync(logFile, 'utf8').trim().split('\n').filter((line) => line !== '').length;

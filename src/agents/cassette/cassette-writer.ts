@@ -11,6 +11,7 @@ import type { CassetteEntry } from './cassette-entry.js';
  */
 export class CassetteWriter {
   private sequence = 0;
+  private lines = 0;
 
   constructor(
     readonly path: string,
@@ -19,6 +20,12 @@ export class CassetteWriter {
     mkdirSync(dirname(path), { recursive: true });
     // Appending to an existing cassette continues its numbering, so start order stays unambiguous.
     if (existsSync(path)) this.sequence = readFileSync(path, 'utf8').split('\n').filter((line) => line.trim() !== '').length;
+    this.lines = this.sequence;
+  }
+
+  /** How many lines the cassette holds so far; the next entry lands on line `linesWritten() + 1`. */
+  linesWritten(): number {
+    return this.lines;
   }
 
   nextSequence(): number {
@@ -33,6 +40,7 @@ export class CassetteWriter {
     try {
       writeSync(descriptor, line);
       fsyncSync(descriptor);
+      this.lines += 1;
     } finally {
       closeSync(descriptor);
     }

@@ -7,9 +7,10 @@ export function defineAuditCommand(program: Command): void {
     .argument('[run]', 'run id (default: the most recent run)')
     .option('--all', 'audit every recorded run')
     .option('--repo <dir>', 'repository holding the ledger', '.')
+    .option('--reverify', 're-run the verifier (no cache) on every verified commit and compare')
     .option('--json', 'print findings as JSON')
     .description('recompute source hashes, check notes and trailers, and check verdicts of recorded runs')
-    .action(async (run: string | undefined, options: { all?: boolean; repo: string; json?: boolean }) => {
+    .action(async (run: string | undefined, options: { all?: boolean; repo: string; json?: boolean; reverify?: boolean }) => {
       const { GitProofLedger } = await import('../../ledger/git-proof-ledger.js');
       const { auditRunHistory } = await import('../../ledger/audit-run-history.js');
       const { resolveRunId } = await import('../resolve-run-id.js');
@@ -18,7 +19,9 @@ export function defineAuditCommand(program: Command): void {
       const results = [];
       for (const runId of runIds) {
         const commits = await ledger.readRun(runId);
-        results.push({ runId, commits: commits.length, findings: await auditRunHistory(commits, (sha, path) => ledger.readFileAt(sha, path), runId) });
+        const findings = await auditRunHistory(commits, (sha, path) => ledger.readFileAt(sha, path), runId);
+        if (options.reverify === true) findings.push(...(await reverify(ledger, runId)));
+        results.push({ runId, commits: commits.length, findings });
       }
       const failed = results.some((result) => result.findings.length > 0);
       if (options.json === true) {
@@ -31,4 +34,13 @@ export function defineAuditCommand(program: Command): void {
       }
       if (failed) throw new ExitError(1);
     });
+}
+
+async function reverify(ledger: import('../../ledger/git-proof-ledger.js').GitProofLedger, runId: string): Promise<import('../../ledger/audit-run-history.js').AuditFinding[]> {
+  const { loadVerifierConfig } = await import('../../verifier/config/read-verifier-config.js');
+  const { createVerifier } = await import('../../verifier/create-verifier.js');
+  const { reverifyRun } = await import('../../repair/reverify-run.js');
+  const { config } = await loadVerifierConfig(ledger.repoDir);
+  const options = { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs };
+  return (await reverifyRun(ledger, runId, await createVerifier(config), options)).findings;
 }

@@ -1,0 +1,40 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { VerificationOptions, Verifier } from '../core/verifier.js';
+import type { AuditFinding } from '../ledger/audit-run-history.js';
+import type { GitProofLedger } from '../ledger/git-proof-ledger.js';
+import type { LedgerNote } from '../ledger/ledger-note.js';
+import { verifyCandidate } from '../verifier/verify-candidate.js';
+import { materializeCrate, type CrateFiles } from './crate-snapshot.js';
+
+/**
+ * `audit --reverify`: re-runs the verifier, without the cache, on the exact files of every commit
+ * the run recorded as `verified`, and reports any whose verdict is now different.
+ */
+export async function reverifyRun(ledger: GitProofLedger, runId: string, verifier: Verifier, options: VerificationOptions): Promise<{ checked: number; findings: AuditFinding[] }> {
+  const findings: AuditFinding[] = [];
+  let checked = 0;
+  for (const commit of await ledger.readRun(runId)) {
+    if (commit.trailers.get('Proof-Result') !== 'verified' || commit.noteText === null) continue;
+    const note = JSON.parse(commit.noteText) as LedgerNote;
+    const manifest = note.files.find((file) => file === 'Cargo.toml' || file.endsWith('/Cargo.toml'));
+    const crateDir = manifest === undefined ? '' : path.posix.dirname(manifest).replace(/^\.$/, '');
+    const files: CrateFiles = new Map();
+    for (const file of note.files) {
+      const bytes = await ledger.readFileAt(commit.sha, file);
+      if (bytes !== null) files.set(crateDir === '' ? file : file.slice(crateDir.length + 1), bytes);
+    }
+    const scratch = await materializeCrate(files, path.join(ledger.repoDir, crateDir), `reverify-${runId}`);
+    try {
+      checked += 1;
+      const outcome = await verifyCandidate({ kind: 'crate', crateDir: scratch }, options, { verifier, prechecker: null, cache: null, precheckRunsTests: false });
+      const status = outcome.verification?.status ?? 'no verdict';
+      if (status !== 'verified') {
+        findings.push({ commit: commit.sha, rule: 'reverify-mismatch', message: `recorded verified, but verifying the commit's files again gave: ${status}` });
+      }
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+  return { checked, findings };
+}
