@@ -65,8 +65,15 @@ export function createFakeSetup(scenario: string, options: { withFakes?: boolean
 export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  // A killed process whose parent died is a zombie until init reaps it, and a sandbox's init may
+  // never do so; a zombie runs no code, so it counts as dead.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
   }
 }
