@@ -57,7 +57,7 @@ export async function runRepairBenchmark(): Promise<BenchReport> {
     return {
       name: 'repair loop: per-candidate overhead (342-line fixture, median of 15)',
       lines: [
-        `guard (2 IR parses + views + rules): ${guard.toFixed(1)} ms`,
+        `guard (candidate parse + views + rules; the original's fingerprint is cached): ${guard.toFixed(1)} ms`,
         `source hash: ${hash.toFixed(2)} ms`,
         `ledger commit + note: ${commit.toFixed(1)} ms`,
         `total overhead: ${overhead.toFixed(1)} ms per candidate (target < 100 ms)`,

@@ -38,7 +38,7 @@ export async function runDemo(output: NodeJS.WriteStream, mode: { kind: 'replay'
       crate: crateDir, file: null, functions: [], iterations: 6, feedbackLevel: 'auto', samples: 2, model: DEMO_MODEL, runner: 'local',
       replay: mode.kind === 'replay' ? paths.cassette : null, record: mode.kind === 'record' ? paths.cassette : null,
       allowSpecChanges: [], houdiniRounds: 2, maxTokens: null, maxCostUsd: null, maxWallTimeMs: null, cache: true, runId: DEMO_RUN_ID,
-      environment: { ...process.env, OPENAI_API_KEY: process.env['OPENAI_API_KEY'] ?? 'demo-key-unused' },
+      environment: process.env,
       verifier: new RecordedVerifier(recordings, paths.verifierRecordings),
     }, renderer.sink);
     const result = await repairCrate(request, services);

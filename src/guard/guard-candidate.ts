@@ -4,6 +4,7 @@ import type { AllowedSpecChange, GuardPolicy, GuardVerdict, GuardViolation } fro
 import { parseVerusBytes } from '../ir/index.js';
 import { compareFingerprints } from './compare-fingerprints.js';
 import { fingerprintFile } from './fingerprint-file.js';
+import type { FileFingerprint } from './function-fingerprint.js';
 
 /** A crate snapshot: repository-relative path → bytes. */
 export type CrateSnapshot = ReadonlyMap<string, Uint8Array>;
@@ -45,7 +46,7 @@ export async function guardCandidate(request: GuardRequest): Promise<GuardVerdic
 }
 
 async function compareFile(path: string, before: Uint8Array, after: Uint8Array, policy: GuardPolicy): Promise<{ violations: GuardViolation[]; allowedSpecChanges: AllowedSpecChange[] }> {
-  const original = fingerprintFile(await parseVerusBytes(before, { file: path, requireVerus: false }));
+  const original = await fingerprintOriginal(path, before);
   try {
     const candidate = fingerprintFile(await parseVerusBytes(after, { file: path, requireVerus: false }));
     return compareFingerprints(original, candidate, policy);
@@ -54,6 +55,22 @@ async function compareFile(path: string, before: Uint8Array, after: Uint8Array, 
     const violation: GuardViolation = { rule: 'candidate-unparseable', file: path, function: null, line: error.position.line, message: error.message };
     return { violations: [violation], allowedSpecChanges: [] };
   }
+}
+
+/**
+ * A run guards every candidate against the same original bytes: their fingerprint is computed once
+ * per bytes object (the snapshot is never mutated) instead of re-parsing the original each time.
+ */
+const originalFingerprints = new WeakMap<Uint8Array, Promise<FileFingerprint>>();
+
+function fingerprintOriginal(path: string, bytes: Uint8Array): Promise<FileFingerprint> {
+  let fingerprint = originalFingerprints.get(bytes);
+  if (fingerprint === undefined) {
+    fingerprint = parseVerusBytes(bytes, { file: path, requireVerus: false }).then(fingerprintFile);
+    originalFingerprints.set(bytes, fingerprint);
+    fingerprint.catch(() => originalFingerprints.delete(bytes));
+  }
+  return fingerprint;
 }
 
 function fileViolation(rule: GuardViolation['rule'], file: string, message: string): GuardViolation {

@@ -2,8 +2,6 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { assertNever } from '../core/assert-never.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import type { Prechecker } from '../core/verifier-precheck.js';
-import type { Verifier } from '../core/verifier.js';
 import { guardCandidate } from '../guard/guard-candidate.js';
 import { parseVerusSource } from '../ir/index.js';
 import type { ProofResultLabel } from '../ledger/proof-trailers.js';
@@ -40,10 +38,11 @@ export async function checkCandidate(
   const scratch = await materializeCrate(files, path.join(request.repoDir, request.crateDir), `${request.runId}-i${candidate.iteration}s${candidate.sample}`);
   try {
     const verification = await verifyCandidate({ kind: 'crate', crateDir: scratch }, request.verification, {
-      verifier: announcing(services.verifier, () => stage('verify')),
-      prechecker: services.prechecker === null ? null : announcingPrechecker(services.prechecker, () => stage('precheck')),
+      verifier: services.verifier,
+      prechecker: services.prechecker,
       cache: services.cache,
       precheckRunsTests: services.precheckRunsTests,
+      onStage: stage,
     });
     const { result, diagnostics } = readVerdict(verification);
     return { ...base, result, verification, diagnostics: await mapOntoCandidate(request, candidate.source, diagnostics), wallTimeMs: services.now() - started };
@@ -94,29 +93,4 @@ async function mapOntoCandidate(request: RepairRequest, source: string, diagnost
   } catch {
     return diagnostics;
   }
-}
-
-/** Wraps a verifier so the run can show when verification (as opposed to the pre-check) starts. */
-function announcing(verifier: Verifier, onStart: () => void): Verifier {
-  return new Proxy(verifier, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver) as unknown;
-      if ((property === 'verify' || property === 'verifyWithReport') && typeof value === 'function') {
-        return (...args: unknown[]) => {
-          onStart();
-          return (value as (...inner: unknown[]) => unknown).apply(target, args);
-        };
-      }
-      return typeof value === 'function' ? (value as (...inner: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}
-
-function announcingPrechecker(prechecker: Prechecker, onStart: () => void): Prechecker {
-  return {
-    precheck: (crateDir, signal) => {
-      onStart();
-      return prechecker.precheck(crateDir, signal);
-    },
-  };
 }

@@ -25,3 +25,9 @@ export function countErrorsByKind(diagnostics: readonly Diagnostic[]): Record<st
   }
   return counts;
 }
+
+/** The actionable message of a candidate whose verifier could not run. */
+export function describeToolchainFailure(checked: CheckedCandidate | undefined): string {
+  const verification = checked?.verification?.verification;
+  return `toolchain error: ${verification?.status === 'toolchain-error' ? verification.message : 'the verifier could not run'}`;
+}

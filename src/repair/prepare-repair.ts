@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createIrCandidateApplier, createModelStack, loadPromptTemplates, readModelConfig, type FeedbackLevel } from '../agents/index.js';
 import { ConfigurationError } from '../core/errors.js';
@@ -50,7 +51,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
   const environment = { ...invocation.environment };
   if (invocation.model !== null) environment['VERUS_REPAIR_MODEL'] = invocation.model;
   const replaying = invocation.replay !== null;
-  const modelResult = readModelConfig(configText, configFile, replaying ? { ...environment, OPENAI_API_KEY: 'not-used-during-replay' } : environment);
+  const modelResult = readModelConfig(configText, configFile, environment, { needsApiKey: !replaying });
   if (modelResult.config === null) throw new ConfigurationError(modelResult.errors.join('\n'));
   const modelConfig = { ...modelResult.config, name: invocation.model ?? modelResult.config.name };
   const { metered, warnings: modelWarnings, cassette } = createModelStack(modelConfig, {
@@ -73,7 +74,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
     verification: { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs },
     modelName: modelConfig.name,
     modelSource: replaying ? 'replay' : 'live',
-    concurrency: Math.max(1, Math.min(invocation.samples ?? modelConfig.samples, (await import('node:os')).availableParallelism())),
+    concurrency: Math.max(1, Math.min(invocation.samples ?? modelConfig.samples, availableParallelism())),
   };
   const services: RepairServices = {
     model: metered,
@@ -90,7 +91,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
     emit,
     now: () => performance.now(),
   };
-  return { request, services, warnings: [...warnings, ...modelResult.warnings.filter((warning) => !replaying || !warning.includes('api_key_env')), ...modelWarnings] };
+  return { request, services, warnings: [...warnings, ...modelResult.warnings, ...modelWarnings] };
 }
 
 /** The file to repair: the one defining the first `--fn` function, else src/lib.rs or src/main.rs. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildFocusedContext, EditorAgent, InstructorAgent } from '../agents/index.js';
 import { parseVerusSource } from '../ir/index.js';
 import type { LedgerCommit, RunWorkspace } from '../ledger/git-proof-ledger.js';
-import { countErrorsByKind, type CheckedCandidate } from './checked-candidate.js';
+import { countErrorsByKind, describeToolchainFailure, type CheckedCandidate } from './checked-candidate.js';
 import { checkCandidate } from './check-candidate.js';
 import { readCrateFiles, type CrateFiles } from './crate-snapshot.js';
 import { findFailingFunctions } from './find-failing-functions.js';
@@ -97,7 +97,7 @@ function baselineStop(baseline: CheckedCandidate): string | null {
     case 'verified': return 'the original already verifies; nothing to repair';
     case 'precheck-failed': return 'the original does not build or pass its tests with plain cargo; fix that first';
     case 'guard-rejected': return 'the original was rejected by the guard (internal inconsistency)';
-    case 'toolchain-error': return `toolchain error: ${baseline.verification?.verification?.status === 'toolchain-error' ? baseline.verification.verification.message : 'the verifier could not run'}`;
+    case 'toolchain-error': return describeToolchainFailure(baseline);
     case 'crashed': return 'the verifier crashed on the original';
     case 'failed':
     case 'timeout':

@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 import type { CandidateOutcome } from '../agents/index.js';
 import { parseVerusSource } from '../ir/index.js';
 import { checkCandidate } from './check-candidate.js';
-import { countErrorsByKind, type CheckedCandidate } from './checked-candidate.js';
+import { countErrorsByKind, describeToolchainFailure, type CheckedCandidate } from './checked-candidate.js';
 import { chooseFeedbackCandidate, composeFeedback } from './compose-feedback.js';
 import { pruneFailingAddedProofs } from './prune-failing-proofs.js';
 import { recordCheckedCandidate } from './record-checked-candidate.js';
@@ -104,10 +104,6 @@ async function giveFeedback(state: RepairRunState, iteration: number, outcomes: 
   state.editor.respond(outcome, text);
 }
 
-function describeToolchainFailure(checked: CheckedCandidate | undefined): string {
-  const verification = checked?.verification?.verification;
-  return verification?.status === 'toolchain-error' ? `toolchain error: ${verification.message}` : 'toolchain error';
-}
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

@@ -15,6 +15,8 @@ export interface CandidateVerificationServices {
   cache: ResultCache | null;
   /** The pre-check policy (part of the cache key): whether cargo test runs after cargo build. */
   precheckRunsTests: boolean;
+  /** Told when the pre-check and the verifier start, for live progress. */
+  onStage?: (stage: 'precheck' | 'verify') => void;
 }
 
 /**
@@ -46,11 +48,10 @@ export async function verifyCandidate(
     if (lookup.kind === 'corrupt') note = `ignored corrupt cache entry ${lookup.file} (${lookup.reason})`;
   }
 
-  const precheck = target.kind === 'file'
-    ? skipped('single-file')
-    : prechecker === null ? skipped('disabled') : await prechecker.precheck(target.crateDir, signal);
+  const precheck = target.kind === 'file' ? skipped('single-file') : prechecker === null ? skipped('disabled') : await runPrecheck(prechecker, target.crateDir, services, signal);
   if (precheck.status !== 'passed' && precheck.status !== 'skipped') return { precheck, verification: null, cache: { status, key, note } };
 
+  services.onStage?.('verify');
   const { result, report } = isReportingVerifier(verifier)
     ? await verifier.verifyWithReport(target, options, signal)
     : { result: await verifier.verify(target, options, signal), report: null };
@@ -77,6 +78,11 @@ export async function verifyCandidate(
 
 function isCacheable(result: VerifierResult): result is Extract<VerifierResult, { status: 'verified' | 'failed' }> {
   return result.status === 'verified' || result.status === 'failed';
+}
+
+async function runPrecheck(prechecker: Prechecker, crateDir: string, services: CandidateVerificationServices, signal?: AbortSignal) {
+  services.onStage?.('precheck');
+  return prechecker.precheck(crateDir, signal);
 }
 
 function skipped(reason: SkippedPrecheck['reason']): SkippedPrecheck {

@@ -4,11 +4,11 @@ import type { ModelConfigResult } from './read-model-config.js';
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 /** Converts the validated snake_case section to a ModelConfig and checks the rules that span keys. */
-export function normalizeModelSection(section: ModelSection, environment: NodeJS.ProcessEnv): ModelConfigResult {
+export function normalizeModelSection(section: ModelSection, environment: NodeJS.ProcessEnv, options: { needsApiKey: boolean } = { needsApiKey: true }): ModelConfigResult {
   const warnings: string[] = [];
   const errors: string[] = [];
   const baseUrl = section.base_url ?? OPENAI_BASE_URL;
-  if (!environment[section.api_key_env]) {
+  if (options.needsApiKey && !environment[section.api_key_env]) {
     if (needsApiKey(baseUrl)) {
       errors.push(`model.api_key_env: the environment variable ${section.api_key_env} is not set, and ${baseUrl} needs a key. Example: export ${section.api_key_env}=...`);
     } else {

@@ -18,7 +18,8 @@ export interface ModelConfigResult {
  * Environment variables fill what the file leaves out: `VERUS_REPAIR_MODEL` for `name`,
  * `OPENAI_BASE_URL` for `base_url`.
  */
-export function readModelConfig(tomlText: string, file: string, environment: NodeJS.ProcessEnv): ModelConfigResult {
+/** `needsApiKey: false` when answers come from a cassette and nothing is sent anywhere. */
+export function readModelConfig(tomlText: string, file: string, environment: NodeJS.ProcessEnv, options: { needsApiKey: boolean } = { needsApiKey: true }): ModelConfigResult {
   const parsedToml = parseTomlDocument(tomlText, file);
   if ('error' in parsedToml) return { config: null, warnings: [], errors: [parsedToml.error] };
   const document = parsedToml.document;
@@ -29,7 +30,7 @@ export function readModelConfig(tomlText: string, file: string, environment: Nod
   if (!parsed.success) {
     return { config: null, warnings: [], errors: parsed.error.issues.map((issue) => `${file}: ${describeSchemaIssue(issue, ['model'], (key) => exampleForKey(key || 'model'), secretKeyHint)}`) };
   }
-  return normalizeModelSection(parsed.data, environment);
+  return normalizeModelSection(parsed.data, environment, options);
 }
 
 /** Reads and validates the `[model]` section of a file; throws one ConfigurationError listing every problem. */
