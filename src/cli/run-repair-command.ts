@@ -3,7 +3,7 @@ import { readStoredRequest } from '../repair/read-stored-request.js';
 import { repairCrate } from '../repair/repair-crate.js';
 import type { RepairEventSink } from '../repair/repair-event.js';
 import { GitProofLedger } from '../ledger/git-proof-ledger.js';
-import { createProgressRenderer } from './render-repair-progress.js';
+import { createProgressRenderer } from '../report/render-repair-progress.js';
 
 /** Runs (or resumes) a repair with progress on stderr-free stdout, or NDJSON events with --json. */
 export async function runRepairCommand(crate: string, invocation: Omit<RepairInvocation, 'crate'>, output: { json: boolean; resume: string | null }): Promise<'verified' | 'not-verified'> {

@@ -1,5 +1,5 @@
 import { auditRunHistory } from '../ledger/audit-run-history.js';
-import { createProgressRenderer } from '../cli/render-repair-progress.js';
+import { createProgressRenderer } from '../report/render-repair-progress.js';
 import { prepareRepair } from '../repair/prepare-repair.js';
 import { repairCrate } from '../repair/repair-crate.js';
 import { RecordedVerifier } from '../verifier/recorded/recorded-verifier.js';
