@@ -1,6 +1,4 @@
-import { buildVerusIr } from '../ir/build-verus-ir.js';
-import { generateVerusSource } from '../ir/testing/generate-verus-source.js';
-import { measureTreeSitterScan, startPhaseTimer, type PhaseTiming } from '../ir/tree-sitter-adapter.js';
+import { buildVerusIr, generateVerusSource, measureTreeSitterScan, startPhaseTimer, type PhaseTiming } from '../ir/index.js';
 import type { BenchReport } from './bench-report.js';
 
 const MINIMUM_LINES = 50_000;

@@ -1,5 +1,4 @@
-import { createGhostStrippedView, createSpecView, renderNormalizedTokens, type FunctionItem, type VerusFileIr } from '../ir/index.js';
-import { tokenRangeOfSpan } from '../ir/token-range-of-span.js';
+import { createGhostStrippedView, createSpecView, renderNormalizedTokens, tokenRangeOfSpan, type FunctionItem, type VerusFileIr } from '../ir/index.js';
 import { CHEAT_CONSTRUCTS, countCheatConstructs, type CheatCounts, type GuardToken } from './cheat-constructs.js';
 import type { FileFingerprint, FunctionFingerprint } from './function-fingerprint.js';
 import { isLiteralFalse } from './requires-false.js';

@@ -19,31 +19,35 @@ export type { ProofStatement, ProofStatementKind, AssertProof } from './proof-st
 export type { TriggerAnnotation } from './trigger-annotation.js';
 export type { Attribute } from './attribute.js';
 export type { SkippedNote } from './skipped-note.js';
-export { SourceText } from './source-text.js';
+export { SourceText } from './span/source-text.js';
 
-export { parseVerusSource, parseVerusBytes, parseVerusFile, type ParseVerusSourceOptions } from './parse-verus-source.js';
-export { buildVerusIr, type BuildVerusIrOptions } from './build-verus-ir.js';
-export { decodeSourceBytes, MAXIMUM_SOURCE_BYTES } from './decode-source-bytes.js';
-export { createTreeSitterSourceParser } from './tree-sitter-adapter.js';
-export { collectRustFiles } from './collect-rust-files.js';
+export { parseVerusSource, parseVerusBytes, parseVerusFile, type ParseVerusSourceOptions } from './parse/parse-verus-source.js';
+export { buildVerusIr, type BuildVerusIrOptions } from './parse/build-verus-ir.js';
+export { decodeSourceBytes, MAXIMUM_SOURCE_BYTES } from './parse/decode-source-bytes.js';
+export { createTreeSitterSourceParser } from './syntax/tree-sitter-adapter.js';
+export { collectRustFiles } from './parse/collect-rust-files.js';
 
-export { locateSpan, type SpanQuery, type SpanLocation } from './locate-span.js';
-export { findFunction, findLoop } from './find-edit-target.js';
+export { locateSpan, type SpanQuery, type SpanLocation } from './span/locate-span.js';
+export { findFunction, findLoop } from './edit/find-edit-target.js';
 
-export { applyTextEdits, type TextEdit } from './text-edit.js';
-export { replaceClauseExpression } from './replace-clause-expression.js';
-export { insertClauseExpression } from './insert-clause-expression.js';
-export type { ClauseTarget } from './clause-target.js';
-export { addLoopInvariant } from './add-loop-invariant.js';
-export { insertProofAtStatement, type StatementTarget } from './insert-proof-at-statement.js';
-export { replaceFunctionBody, replaceFunction } from './replace-function.js';
-export { printVerusIr } from './print-verus-ir.js';
+export { applyTextEdits, type TextEdit } from './edit/text-edit.js';
+export { replaceClauseExpression } from './edit/replace-clause-expression.js';
+export { insertClauseExpression } from './edit/insert-clause-expression.js';
+export type { ClauseTarget } from './edit/clause-target.js';
+export { addLoopInvariant } from './edit/add-loop-invariant.js';
+export { insertProofAtStatement, type StatementTarget } from './edit/insert-proof-at-statement.js';
+export { replaceFunctionBody, replaceFunction } from './edit/replace-function.js';
+export { printVerusIr } from './view/print-verus-ir.js';
 
-export { createGhostStrippedView, type GhostStrippedView } from './create-ghost-stripped-view.js';
-export { createSpecView, type SpecView } from './create-spec-view.js';
-export { renderNormalizedTokens } from './render-normalized-tokens.js';
-export { tokenRangeOfSpan } from './token-range-of-span.js';
+export { createGhostStrippedView, type GhostStrippedView } from './view/create-ghost-stripped-view.js';
+export { createSpecView, type SpecView } from './view/create-spec-view.js';
+export { renderNormalizedTokens } from './view/render-normalized-tokens.js';
+export { tokenRangeOfSpan } from './span/token-range-of-span.js';
 
-export { serializeIrDocument, IR_DOCUMENT_SCHEMA } from './serialize-ir-document.js';
-export { summarizeIr, type IrSummary } from './summarize-ir.js';
-export { renderFileSummary, renderTotalSummary } from './render-ir-summary.js';
+export { serializeIrDocument, IR_DOCUMENT_SCHEMA } from './view/serialize-ir-document.js';
+export { summarizeIr, type IrSummary } from './view/summarize-ir.js';
+export { renderFileSummary, renderTotalSummary } from './view/render-ir-summary.js';
+
+// For the parse benchmark (src/bench): phase timings and a generator of large synthetic sources.
+export { measureTreeSitterScan, startPhaseTimer, type PhaseTiming } from './syntax/tree-sitter-adapter.js';
+export { generateVerusSource } from './testing/generate-verus-source.js';

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../core/errors.js';
-import { parseVerusSource } from './parse-verus-source.js';
-import { printVerusIr } from './print-verus-ir.js';
+import { parseVerusSource } from './parse/parse-verus-source.js';
+import { printVerusIr } from './view/print-verus-ir.js';
 import { generateVerusSource } from './testing/generate-verus-source.js';
 import { checkSpans } from './testing/parse-snippet.js';
-import { applyTextEdits, type TextEdit } from './text-edit.js';
+import { applyTextEdits, type TextEdit } from './edit/text-edit.js';
 
 const WORDS = ['fn', 'f', 'g', 'x', 'y', 'requires', 'ensures', 'invariant', 'decreases', 'while', 'loop', 'for', 'in', 'let', 'mut', 'assert', 'assume', 'proof', 'by', 'forall', 'exists', 'spec', 'open', 'pub', 'impl', 'struct', 'é', 'int', 'u64', 'Seq', 'Map', 'if', 'else', 'match'];
 const PUNCTUATION = [',', ';', ':', '::', '->', '=>', '==', '==>', '=~=', '&&&', '|||', '<', '>', '<=', '|', '||', '&&', '+', '-', '*', '#', '!', '.', '..', '@', '='];

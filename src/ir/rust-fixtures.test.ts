@@ -2,10 +2,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { createGhostStrippedView } from './create-ghost-stripped-view.js';
-import { locateSpan } from './locate-span.js';
-import { parseVerusFile } from './parse-verus-source.js';
-import { printVerusIr } from './print-verus-ir.js';
+import { createGhostStrippedView } from './view/create-ghost-stripped-view.js';
+import { locateSpan } from './span/locate-span.js';
+import { parseVerusFile } from './parse/parse-verus-source.js';
+import { printVerusIr } from './view/print-verus-ir.js';
 import { checkSpans } from './testing/parse-snippet.js';
 import type { VerusFileIr } from './verus-file-ir.js';
 

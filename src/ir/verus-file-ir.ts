@@ -3,8 +3,8 @@ import type { Attribute } from './attribute.js';
 import type { FunctionItem } from './function-item.js';
 import type { IrItem } from './ir-item.js';
 import type { SkippedNote } from './skipped-note.js';
-import type { SourceText } from './source-text.js';
-import type { TokenTable } from './token-table.js';
+import type { SourceText } from './span/source-text.js';
+import type { TokenTable } from './syntax/token-table.js';
 
 /**
  * The IR of one Rust/Verus source file. It keeps the source, so printing an unedited IR gives the

@@ -14,11 +14,7 @@ export function defineParseCommand(program: Command): void {
     .option('--json', 'print one JSON document per file, one per line (NDJSON)')
     .option('--allow-plain-rust', 'accept files given explicitly that have no verus! block (files found in directories always may)')
     .action(async (paths: string[], options: ParseCommandOptions) => {
-      const { collectRustFiles } = await import('../../ir/collect-rust-files.js');
-      const { parseVerusFile } = await import('../../ir/parse-verus-source.js');
-      const { summarizeIr } = await import('../../ir/summarize-ir.js');
-      const { serializeIrDocument } = await import('../../ir/serialize-ir-document.js');
-      const { renderFileSummary, renderTotalSummary } = await import('../../ir/render-ir-summary.js');
+      const { collectRustFiles, parseVerusFile, summarizeIr, serializeIrDocument, renderFileSummary, renderTotalSummary } = await import('../../ir/index.js');
       const { ExitError } = await import('../exit-error.js');
       const explicit = new Set(paths);
       const summaries = [];

@@ -1,5 +1,5 @@
 import type { Span } from '../../core/span.js';
-import { parseVerusSource } from '../parse-verus-source.js';
+import { parseVerusSource } from '../parse/parse-verus-source.js';
 import type { FunctionItem } from '../function-item.js';
 import type { VerusFileIr } from '../verus-file-ir.js';
 
