@@ -1,6 +1,6 @@
 /**
  * The port between the Verus IR and whatever lexes/parses Rust source (the tree-sitter adapter in
- * src/ir/tree-sitter-adapter.ts). It returns plain, flat data so that the IR is built in plain
+ * src/ir/syntax/tree-sitter-adapter.ts). It returns plain, flat data so that the IR is built in plain
  * JavaScript without further calls into the parser.
  */
 
