@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { SHARED_CORPUS_DIRECTORY as CORPUS, SHARED_CORPUS_PRESENT, sharedCorpusTitle } from './fakes/shared-corpus.js';
 import { runCliInProcess } from './run-cli-in-process.js';
 
-const CORPUS = fileURLToPath(new URL('../../shared/verus-outputs/', import.meta.url));
+const itOnCorpus = (title: string, test: () => Promise<void>): void => it.skipIf(!SHARED_CORPUS_PRESENT)(sharedCorpusTitle(title), test);
+
 const REPOSITORY = fileURLToPath(new URL('..', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'verus-repair-diagnostics-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -21,7 +23,7 @@ function scratchFile(name: string, content: string | Uint8Array): string {
 }
 
 describe('verus-repair diagnostics', () => {
-  it('--json prints diagnostics with kind, message, severity, primary, secondary and function', async () => {
+  itOnCorpus('--json prints diagnostics with kind, message, severity, primary, secondary and function', async () => {
     const { exitCode, stdout } = await run('diagnostics', `${CORPUS}056.json`, '--json');
     expect(exitCode).toBe(0);
     const document = JSON.parse(stdout) as { diagnostics: Array<Record<string, unknown>>; summary: unknown; unparsedLineCount: number };
@@ -39,14 +41,14 @@ describe('verus-repair diagnostics', () => {
     expect(document.unparsedLineCount).toBe(0);
   });
 
-  it('--root normalizes paths', async () => {
+  itOnCorpus('--root normalizes paths', async () => {
     const { stdout } = await run('diagnostics', `${CORPUS}056.json`, '--json', '--root', '/nowhere');
     const document = JSON.parse(stdout) as { diagnostics: Array<{ primary: { file: string }; secondary: Array<{ file: string }> }> };
     expect(document.diagnostics[0]?.primary.file).toBe('<tmp>');
     expect(document.diagnostics[0]?.secondary[0]?.file).toBe('<vstd>/pervasive.rs');
   });
 
-  it('lists diagnostics grouped by kind with file:line:col and the quoted line', async () => {
+  itOnCorpus('lists diagnostics grouped by kind with file:line:col and the quoted line', async () => {
     const { exitCode, stdout } = await run('diagnostics', `${CORPUS}006.txt`);
     expect(exitCode).toBe(0);
     expect(stdout).toContain('precondition (1)');
@@ -68,9 +70,9 @@ describe('verus-repair diagnostics', () => {
     ['a directory', () => scratch, /is a directory/],
     ['non-UTF-8 bytes', () => scratchFile('latin1.txt', Uint8Array.from([...Buffer.from('error: caf'), 0xe9, 0x0a])), /latin1\.txt:1:11: not UTF-8: invalid byte 0xe9 at byte offset 10/],
     ['binary garbage', () => scratchFile('binary.bin', Uint8Array.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00, 0x00])), /binary\.bin:1:7: binary data/],
-  ])('exits 1 with one line naming the file for %s', async (_, path, message) => {
+  ])('exits 2 with one line naming the file for %s', async (_, path, message) => {
     const { exitCode, stdout, stderr } = await run('diagnostics', path());
-    expect(exitCode).toBe(1);
+    expect(exitCode).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toMatch(message);
     expect(stderr.trim().split('\n')).toHaveLength(1);
