@@ -14,6 +14,9 @@ export const GUARD_RULES = [
   'edit-outside-verus',
   'file-not-allowed',
   'file-added',
+  'module-path-added',
+  'module-file-added',
+  'include-macro-added',
   'candidate-unparseable',
 ] as const;
 

@@ -1,6 +1,7 @@
 import type { AllowedSpecChange, GuardPolicy, GuardViolation } from '../core/guard-verdict.js';
 import { CHEAT_CONSTRUCTS, type CheatCounts, type CheatConstruct } from './cheat-constructs.js';
 import type { FileFingerprint, FrozenSpec, FunctionFingerprint } from './function-fingerprint.js';
+import { compareFileLoading } from './compare-file-loading.js';
 import { isSpecChangeAllowed } from './spec-change-policy.js';
 
 const FROZEN_CLAUSES: Array<keyof FrozenSpec> = ['signature', 'requires', 'ensures', 'recommends', 'decreases', 'specBody'];
@@ -20,6 +21,7 @@ export function compareFingerprints(
   if (original.outsideVerus !== candidate.outsideVerus) {
     violate('edit-outside-verus', null, 1, 'code outside verus! { } changed; only verified code may be edited');
   }
+  for (const added of compareFileLoading(original.fileLoading, candidate.fileLoading)) violate(added.rule, null, added.line, added.message);
   compareCheats(original.itemLevelCheats, candidate.itemLevelCheats, candidate.itemLevelCheatLines, null, violate);
 
   const originals = new Map(original.functions.map((fn) => [fn.name, fn]));

@@ -1,17 +1,19 @@
 import { createGhostStrippedView, createSpecView, renderNormalizedTokens, tokenRangeOfSpan, type FunctionItem, type VerusFileIr } from '../ir/index.js';
 import { CHEAT_CONSTRUCTS, countCheatConstructs, type CheatCounts, type GuardToken } from './cheat-constructs.js';
+import { findFileLoadingConstructs } from './file-loading-constructs.js';
 import type { FileFingerprint, FunctionFingerprint } from './function-fingerprint.js';
 import { isLiteralFalse } from './requires-false.js';
 
 /** Computes what the guard compares for every function of a parsed file. */
 export function fingerprintFile(ir: VerusFileIr): FileFingerprint {
   const functions = ir.functions.filter((fn) => fn.insideVerus).map((fn) => fingerprintFunction(ir, fn));
-  const whole = countCheatConstructs(guardTokens(ir, 0, ir.tokens.count));
+  const tokens = guardTokens(ir, 0, ir.tokens.count);
+  const whole = countCheatConstructs(tokens);
   const itemLevelCheats = { ...whole.counts };
   for (const fn of functions) {
     for (const construct of CHEAT_CONSTRUCTS) itemLevelCheats[construct] -= fn.cheats[construct];
   }
-  return { file: ir.file, functions, outsideVerus: renderOutsideVerus(ir), itemLevelCheats, itemLevelCheatLines: whole.firstLine };
+  return { file: ir.file, functions, outsideVerus: renderOutsideVerus(ir), itemLevelCheats, itemLevelCheatLines: whole.firstLine, fileLoading: findFileLoadingConstructs(tokens) };
 }
 
 function fingerprintFunction(ir: VerusFileIr, fn: FunctionItem): FunctionFingerprint {

@@ -1,4 +1,5 @@
 import type { CheatConstruct, CheatCounts } from './cheat-constructs.js';
+import type { FileLoadingConstruct } from './file-loading-constructs.js';
 
 /** The spec-relevant clauses the guard freezes, each normalized for whitespace and comments. */
 export interface FrozenSpec {
@@ -39,4 +40,6 @@ export interface FileFingerprint {
   /** Cheat constructs in items that are not functions (e.g. `assume_specification`). */
   itemLevelCheats: CheatCounts;
   itemLevelCheatLines: Partial<Record<CheatConstruct, number>>;
+  /** `#[path]`, file modules and `include!`-style macros anywhere in the file, in or outside `verus!`. */
+  fileLoading: FileLoadingConstruct[];
 }

@@ -85,6 +85,34 @@ describe('guardCandidate', () => {
     expect(rules(await guard(touched, { policy }))).toEqual(['function-not-targeted', 'spec-changed']);
   });
 
+  it('rejects a #[path] module, a new file module and include macros: each makes the crate read a file nobody guarded', async () => {
+    const evil = ORIGINAL
+      .replace('spec fn double', '#[path = "/tmp/evil.rs"]\nmod evil;\n\nspec fn double')
+      .replace('    total\n}', '    proof { evil::lemma_false(); }\n    total\n}');
+    const verdict = await guard(evil);
+    expect(verdict).toMatchObject({ verdict: 'reject', violations: [{ rule: 'module-path-added', function: null, line: 7, message: expect.stringContaining('/tmp/evil.rs') }] });
+    expect(rules(await guard(ORIGINAL.replace('spec fn double', 'mod helpers;\n\nspec fn double')))).toEqual(['module-file-added']);
+    const included = await guard(ORIGINAL.replace('    total\n}', '    proof { let bytes = include_bytes!("/etc/passwd"); }\n    total\n}'));
+    expect(included).toMatchObject({ verdict: 'reject', violations: [{ rule: 'include-macro-added', function: null, message: expect.stringContaining('include_bytes!') }] });
+    expect(rules(await guard(ORIGINAL.replace('{ 2 * x }', '{ 2 * x }\nconst S: &str = core::include_str!("/x");')))).toEqual(['include-macro-added']);
+    expect(rules(await guard(ORIGINAL.replace('{ 2 * x }', '{ 2 * x }\nuse std::include as inc;')))).toEqual(['include-macro-added']);
+    expect(rules(await guard(ORIGINAL.replace('{ 2 * x }', '{ 2 * x }\n#[cfg_attr(all(), path = "/tmp/e.rs")]\nmod m {}')))).toEqual(['module-path-added']);
+  });
+
+  it('rejects #[path] and include! outside verus! too, naming the specific rule', async () => {
+    const outside = ORIGINAL.replace('fn plain_helper', '#[path = "/tmp/evil.rs"]\nmod evil;\nfn plain_helper');
+    expect(rules(await guard(outside))).toEqual(['edit-outside-verus', 'module-path-added']);
+    expect(rules(await guard(ORIGINAL.replace('{ 7 }', '{ include!("/tmp/seven.rs") }')))).toEqual(['edit-outside-verus', 'include-macro-added']);
+  });
+
+  it('accepts file-loading constructs the original already had, and rejects a changed #[path]', async () => {
+    const withModule = ORIGINAL.replace('spec fn double', '#[path = "lemmas.rs"]\nmod lemmas;\n\nspec fn double');
+    const original = new Map([['src/lib.rs', encoder.encode(withModule)]]);
+    const check = (text: string) => guardCandidate({ original, candidate: new Map([['src/lib.rs', encoder.encode(text)]]), editableFiles: ['src/lib.rs'], policy: DEFAULT_GUARD_POLICY });
+    expect(await check(withModule.replace('        i = i + 1;', '        assert(i < n);\n        i = i + 1;'))).toEqual({ verdict: 'accept', allowedSpecChanges: [] });
+    expect(rules(await check(withModule.replace('"lemmas.rs"', '"/tmp/lemmas.rs"')))).toEqual(['module-path-added']);
+  });
+
   it('rejects a new executable function and a candidate that does not parse', async () => {
     expect(rules(await guard(ORIGINAL.replace('spec fn double', 'fn sneaky() -> u32 { 1 }\n\nspec fn double')))).toEqual(['exec-function-added']);
     const verdict = await guard(ORIGINAL.replace('while i < n', 'while (i < n'));
