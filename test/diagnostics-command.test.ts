@@ -94,9 +94,9 @@ describe('verus-repair diagnostics as a process', () => {
     expect(JSON.parse(stdout)).toMatchObject({ diagnostics: [{ kind: 'division-by-zero', primary: { file: 'src/lib.rs', line: 3, column: 13, byteStart: null } }] });
   }, 30_000);
 
-  it('exits 1 on a missing file', async () => {
+  it('exits 2 on a missing file', async () => {
     const { code, stderr } = await spawnCli(['diagnostics', 'no/such/file.txt'], '');
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(stderr).toContain('no/such/file.txt:1:1: cannot read recorded output');
   }, 30_000);
 });

@@ -49,7 +49,7 @@ describe('verus-repair toolchain (end to end)', () => {
   it('build refuses an unlocked pin before running docker', async () => {
     const fake = createFakeSetup('run-toolchain-build');
     const result = await runCli(['toolchain', 'build', '--pin-file', pinCopy()], fake.environment);
-    expect(result.exitCode).toBe(1);
+    expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('verus.sha256 is empty');
     expect(result.stderr).toContain('verus-repair toolchain lock --zip verus-0.2026.06.07.cd03505-x86-linux.zip');
     expect(fake.readInvocations()).toEqual([]);

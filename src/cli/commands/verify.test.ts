@@ -101,18 +101,18 @@ describe('verus-repair verify (end to end, fake verifier)', () => {
     expect(isProcessAlive(grandchild)).toBe(false);
   });
 
-  it('rejects bad input with a one-line message naming it', async () => {
+  it('rejects bad input with exit 2 and a one-line message naming it', async () => {
     const fake = createFakeSetup('run-never-called');
     const missing = await runCli(['verify', '/nonexistent/crate'], fake.environment);
-    expect(missing.exitCode).toBe(1);
+    expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toContain('/nonexistent/crate:1:1: no such file or directory');
     const crateDir = crateWithConfig('local');
     const badRlimit = await runCli(['verify', crateDir, '--rlimit', 'lots'], fake.environment);
-    expect(badRlimit.exitCode).toBe(1);
+    expect(badRlimit.exitCode).toBe(2);
     expect(badRlimit.stderr).toContain('--rlimit: expected a positive number, received "lots". Example: --rlimit 30');
     writeFileSync(path.join(crateDir, 'verus-repair.toml'), '[verifier]\nrunner = "vm"\n');
     const badConfig = await runCli(['verify', crateDir], fake.environment);
-    expect(badConfig.exitCode).toBe(1);
+    expect(badConfig.exitCode).toBe(2);
     expect(badConfig.stderr).toContain('verifier.runner: expected one of "docker", "local", received "vm"');
     expect(fake.readInvocations()).toEqual([]);
   });

@@ -15,7 +15,7 @@ interface VerifyCommandOptions {
   timeout?: string;
 }
 
-/** Exit codes: 0 verified, 1 not verified (failed, pre-check failed, timeout), 3 toolchain error, 4 no verdict, 130 interrupted. */
+/** Exit codes: 0 verified, 1 not verified (failed, pre-check failed, timeout), 2 bad input, 3 toolchain error, 4 no verdict, 130 interrupted. */
 export function defineVerifyCommand(program: Command): void {
   program
     .command('verify')
@@ -30,7 +30,7 @@ export function defineVerifyCommand(program: Command): void {
     .option('--expand-errors', 'pass --expand-errors to Verus')
     .option('--no-cheating', 'pass --no-cheating to Verus (rejects assume, admit, external_body)')
     .option('--timeout <seconds>', 'wall-clock limit for the verifier')
-    .description('check a crate or file with Verus after an erased cargo pre-check (exit 0 verified, 1 not verified, 3 toolchain error, 4 no verdict)')
+    .description('check a crate or file with Verus after an erased cargo pre-check (exit 0 verified, 1 not verified, 2 bad input, 3 toolchain error, 4 no verdict)')
     .action(async (target: string, options: VerifyCommandOptions) => {
       if (options.docker === true && options.local === true) throw new ConfigurationError('choose one runner: --docker or --local, not both');
       const { verifyPath } = await import('../../verifier/verify-path.js');
