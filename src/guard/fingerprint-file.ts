@@ -28,6 +28,7 @@ function fingerprintFunction(ir: VerusFileIr, fn: FunctionItem): FunctionFingerp
     line: fn.nameSpan.lineStart,
     execView: createGhostStrippedView(ir, fn).text,
     wholeText: renderNormalizedTokens(ir.tokens, first, end),
+    headText: renderHead(ir, fn, first, end),
     spec: {
       signature: view.signature,
       requires,
@@ -41,6 +42,12 @@ function fingerprintFunction(ir: VerusFileIr, fn: FunctionItem): FunctionFingerp
     rlimits: fn.attributes.flatMap((attribute) => rlimitValues(attribute.text)),
     requiresFalse: requires.some(isLiteralFalse),
   };
+}
+
+function renderHead(ir: VerusFileIr, fn: FunctionItem, first: number, end: number): string {
+  if (fn.body === null) return renderNormalizedTokens(ir.tokens, first, end);
+  const [bodyFirst, bodyEnd] = tokenRangeOfSpan(ir, fn.body.span);
+  return renderNormalizedTokens(ir.tokens, first, end, (index) => index < bodyFirst || index >= bodyEnd);
 }
 
 function guardTokens(ir: VerusFileIr, first: number, end: number): GuardToken[] {

@@ -23,6 +23,8 @@ export interface FunctionFingerprint {
   execView: string;
   /** The whole function as canonical tokens: any change at all shows here. */
   wholeText: string;
+  /** The function without its body (attributes, signature, clauses), canonical: a proof fn's body may change, this may not. */
+  headText: string;
   spec: FrozenSpec;
   cheats: CheatCounts;
   cheatLines: Partial<Record<CheatConstruct, number>>;

@@ -113,6 +113,18 @@ describe('guardCandidate', () => {
     expect(rules(await check(withModule.replace('"lemmas.rs"', '"/tmp/lemmas.rs"')))).toEqual(['module-path-added']);
   });
 
+  it('with target functions, allows strengthening the body of an existing proof fn, but not its contract, attributes or cheats', async () => {
+    const withLemma = ORIGINAL.replace('spec fn double', 'proof fn lemma_step(i: int)\n    ensures i + 1 > i,\n{\n}\n\nspec fn double');
+    const original = new Map([['src/lib.rs', encoder.encode(withLemma)]]);
+    const policy = { ...DEFAULT_GUARD_POLICY, targetFunctions: ['sum_to'] };
+    const check = (text: string) => guardCandidate({ original, candidate: new Map([['src/lib.rs', encoder.encode(text)]]), editableFiles: ['src/lib.rs'], policy });
+    expect(await check(withLemma.replace('    ensures i + 1 > i,\n{\n}', '    ensures i + 1 > i,\n{\n    assert(i + 1 > i) by (nonlinear_arith);\n}'))).toEqual({ verdict: 'accept', allowedSpecChanges: [] });
+    expect(rules(await check(withLemma.replace('ensures i + 1 > i,', 'ensures i + 1 >= i,')))).toEqual(['function-not-targeted', 'spec-changed']);
+    expect(rules(await check(withLemma.replace('proof fn lemma_step', '#[verifier::spinoff_prover]\nproof fn lemma_step')))).toEqual(['function-not-targeted']);
+    expect(rules(await check(withLemma.replace('    ensures i + 1 > i,\n{\n}', '    ensures i + 1 > i,\n{\n    admit();\n}')))).toEqual(['cheat-construct-added']);
+    expect(rules(await check(withLemma.replace('{ 2 * x }', '{ x + x }')))).toEqual(['function-not-targeted', 'spec-changed']);
+  });
+
   it('rejects a new executable function and a candidate that does not parse', async () => {
     expect(rules(await guard(ORIGINAL.replace('spec fn double', 'fn sneaky() -> u32 { 1 }\n\nspec fn double')))).toEqual(['exec-function-added']);
     const verdict = await guard(ORIGINAL.replace('while i < n', 'while (i < n'));
