@@ -62,4 +62,52 @@ describe('verus-repair guard', () => {
     expect(nonUtf8.stderr).toMatch(/binary\.rs:1:3/);
     expect((await runCliInProcess('guard', '--original', original, '--candidate', original, '--allow-spec-change', 'max')).exitCode).toBe(2);
   });
+
+  const STACK = `use vstd::prelude::*;
+verus! {
+struct Stack { items: Vec<u64> }
+struct Queue { items: Vec<u64> }
+impl Stack {
+    fn pop(&mut self) -> (r: Option<u64>)
+        ensures r.is_some() ==> old(self).items@.len() > 0,
+    {
+        self.items.pop()
+    }
+}
+impl Queue {
+    fn push(&mut self, x: u64) { self.items.push(x); }
+}
+impl Stack {
+    fn push(&mut self, x: u64) { self.items.push(x); }
+}
+}
+`;
+
+  it('--fn resolves a method by its short name or Type::name', async () => {
+    const stack = file('stack.rs', STACK);
+    const edited = file('stack-edited.rs', STACK.replace('        self.items.pop()', '        proof { assert(true); }\n        self.items.pop()'));
+    for (const name of ['pop', 'Stack::pop']) {
+      const run = await runCliInProcess('guard', '--original', stack, '--candidate', edited, '--fn', name, '--json');
+      expect(run.exitCode).toBe(0);
+    }
+    const weakened = file('stack-weak.rs', STACK.replace('ensures r.is_some() ==> old(self).items@.len() > 0,', 'ensures true,'));
+    const allowed = await runCliInProcess('guard', '--original', stack, '--candidate', weakened, '--fn', 'pop', '--allow-spec-change', 'pop.ensures');
+    expect(allowed.exitCode).toBe(0);
+    expect(allowed.stdout).toContain('allowed spec change: Stack::pop.ensures');
+  });
+
+  it('exits 2 for an ambiguous, an unknown --fn and an --allow-spec-change of a missing function', async () => {
+    const stack = file('stack2.rs', STACK);
+    const ambiguous = await runCliInProcess('guard', '--original', stack, '--candidate', stack, '--fn', 'push');
+    expect(ambiguous.exitCode).toBe(2);
+    expect(ambiguous.stderr).toMatch(/--fn push is ambiguous: it matches Queue::push, Stack::push/);
+    const unknown = await runCliInProcess('guard', '--original', stack, '--candidate', stack, '--fn', 'no_such_fn');
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toMatch(/--fn no_such_fn: no function named no_such_fn; functions in the file: Stack::pop/);
+    const close = await runCliInProcess('guard', '--original', stack, '--candidate', stack, '--fn', 'popp');
+    expect(close.stderr).toMatch(/did you mean Stack::pop/);
+    const selector = await runCliInProcess('guard', '--original', stack, '--candidate', stack, '--allow-spec-change', 'nofn.ensures');
+    expect(selector.exitCode).toBe(2);
+    expect(selector.stderr).toMatch(/--allow-spec-change nofn.ensures: no function named nofn/);
+  });
 });

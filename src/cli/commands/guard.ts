@@ -17,7 +17,7 @@ export function defineGuardCommand(program: Command): void {
     .command('guard')
     .requiredOption('--original <file>', 'the original Rust file')
     .requiredOption('--candidate <file>', 'the candidate Rust file')
-    .option('--fn <name>', 'a function the candidate was asked to edit (repeatable); other functions must not change', collect)
+    .option('--fn <name>', 'a function the candidate was asked to edit: name or Type::method (repeatable); other functions must not change (existing proof fn bodies may)', collect)
     .option('--allow-spec-change <fn.clause>', 'unfreeze a clause, e.g. sum_to.ensures or sum_to.* (repeatable)', collect)
     .option('--rlimit-ceiling <n>', 'highest #[verifier::rlimit(n)] a candidate may add', '60')
     .option('--json', 'print {verdict, violations} as JSON')
@@ -26,6 +26,7 @@ export function defineGuardCommand(program: Command): void {
       const { readFile } = await import('node:fs/promises');
       const { guardCandidate } = await import('../../guard/guard-candidate.js');
       const { parseSpecChangeSelectors } = await import('../../guard/spec-change-policy.js');
+      const { resolveGuardPolicy } = await import('../../guard/resolve-guard-policy.js');
       const read = async (path: string): Promise<Uint8Array> =>
         readFile(path).catch((error: NodeJS.ErrnoException) => {
           throw new ExitError(2, `verus-repair guard: ${path}:1:1: cannot read the file (${error.code ?? 'error'})`);
@@ -39,16 +40,23 @@ export function defineGuardCommand(program: Command): void {
         throw new ExitError(2, `verus-repair guard: ${(error as Error).message}`);
       }
       const name = 'candidate.rs';
-      const verdict = await guardCandidate({
-        original: new Map([[name, await read(options.original)]]),
-        candidate: new Map([[name, await read(options.candidate)]]),
-        editableFiles: [name],
-        policy: { allowSpecChanges, rlimitCeiling: ceiling, ...(options.fn === undefined ? {} : { targetFunctions: options.fn }) },
-      }).catch((error: unknown) => {
-        // The original must parse; an unusable original is bad input, not a rejected candidate.
-        if (error instanceof Error && error.name === 'InputError') throw new ExitError(2, `verus-repair guard: ${error.message.replace(name, options.original)}`);
+      const original = await read(options.original);
+      const candidate = await read(options.candidate);
+      // The original must parse and the named functions must exist in it: otherwise the input is bad, not the candidate.
+      const badInput = (error: unknown): never => {
+        if (error instanceof Error && (error.name === 'InputError' || error.name === 'ConfigurationError')) throw new ExitError(2, `verus-repair guard: ${error.message.replace(name, options.original)}`);
         throw error;
-      });
+      };
+      const policy = await resolveGuardPolicy(
+        { allowSpecChanges, rlimitCeiling: ceiling, ...(options.fn === undefined ? {} : { targetFunctions: options.fn }) },
+        [{ path: name, bytes: original }],
+      ).catch(badInput);
+      const verdict = await guardCandidate({
+        original: new Map([[name, original]]),
+        candidate: new Map([[name, candidate]]),
+        editableFiles: [name],
+        policy,
+      }).catch(badInput);
       const violations = verdict.verdict === 'reject' ? verdict.violations : [];
       if (options.json === true) {
         process.stdout.write(`${JSON.stringify({
