@@ -2,6 +2,7 @@ import type { LanguageModel } from '../core/language-model.js';
 import { CassetteWriter } from './cassette/cassette-writer.js';
 import { openReplay } from './cassette/open-replay.js';
 import { RecordingLanguageModel } from './cassette/recording-language-model.js';
+import { validateCassettePath } from './cassette/validate-cassette-path.js';
 import type { ModelConfig } from './config/model-config.js';
 import { createLanguageModel } from './create-language-model.js';
 import { MeteredModel } from './model/metered-model.js';
@@ -23,6 +24,9 @@ export interface ModelStackOptions {
  */
 export function createModelStack(config: ModelConfig, options: ModelStackOptions = {}): { metered: MeteredModel; warnings: string[]; cassette: CassetteWriter | null } {
   const environment = options.environment ?? process.env;
+  // Before anything runs: a device, directory or missing directory must not fail a run halfway.
+  if (options.replayFrom !== undefined) validateCassettePath(options.replayFrom, 'replay');
+  if (options.recordTo !== undefined) validateCassettePath(options.recordTo, 'record');
   let model: LanguageModel;
   const warnings: string[] = [];
   if (options.replayFrom !== undefined) {

@@ -37,6 +37,7 @@ export { CassetteWriter } from './cassette/cassette-writer.js';
 export { RecordingLanguageModel } from './cassette/recording-language-model.js';
 export { ReplayingLanguageModel } from './cassette/replaying-language-model.js';
 export { openReplay } from './cassette/open-replay.js';
+export { validateCassettePath } from './cassette/validate-cassette-path.js';
 export { readCassette, type LoadedCassette } from './cassette/read-cassette.js';
 export { CassetteMissError } from './cassette/cassette-miss-error.js';
 export { digestRequest } from './cassette/request-digest.js';

@@ -1,13 +1,15 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, existsSync, fsyncSync, openSync, writeSync } from 'node:fs';
+import { AdapterError } from '../../core/errors.js';
 import { scrubSecrets } from '../model/scrub-secrets.js';
 import { canonicalJson } from './canonical-json.js';
 import type { CassetteEntry } from './cassette-entry.js';
+import { readBoundedLines } from './read-bounded-lines.js';
 
 /**
  * Appends entries to a JSONL cassette, one complete line per write followed by fsync, so a crash
  * leaves only complete lines. Each line is scrubbed of the given secrets as a last line of defence
- * (requests and responses carry no headers, so nothing should ever be scrubbed).
+ * (requests and responses carry no headers, so nothing should ever be scrubbed). The path must have
+ * passed validateCassettePath('record'): the writer creates no directories.
  */
 export class CassetteWriter {
   private sequence = 0;
@@ -16,10 +18,15 @@ export class CassetteWriter {
   constructor(
     readonly path: string,
     private readonly secrets: readonly string[] = [],
+    options: { maxLineBytes?: number } = {},
   ) {
-    mkdirSync(dirname(path), { recursive: true });
     // Appending to an existing cassette continues its numbering, so start order stays unambiguous.
-    if (existsSync(path)) this.sequence = readFileSync(path, 'utf8').split('\n').filter((line) => line.trim() !== '').length;
+    // The existing lines are counted as a stream: the file is never read whole, nor rewritten.
+    if (existsSync(path)) {
+      for (const line of readBoundedLines(path, options.maxLineBytes)) {
+        if (line.bytes.some((byte) => byte !== 0x20 && byte !== 0x09 && byte !== 0x0d)) this.sequence += 1;
+      }
+    }
     this.lines = this.sequence;
   }
 
@@ -36,13 +43,16 @@ export class CassetteWriter {
 
   append(entry: CassetteEntry): void {
     const line = `${scrubSecrets(canonicalJson(entry), this.secrets)}\n`;
-    const descriptor = openSync(this.path, 'a');
+    let descriptor: number | null = null;
     try {
+      descriptor = openSync(this.path, 'a');
       writeSync(descriptor, line);
       fsyncSync(descriptor);
       this.lines += 1;
+    } catch (error) {
+      throw new AdapterError(`cannot append to the cassette ${this.path}: ${(error as Error).message}`, { cause: error });
     } finally {
-      closeSync(descriptor);
+      if (descriptor !== null) closeSync(descriptor);
     }
   }
 }

@@ -120,4 +120,28 @@ describe('cassettes', () => {
     writeFileSync(path, Buffer.concat([Buffer.from(`${line}\n{"a":"`), Buffer.from([0xff, 0xfe]), Buffer.from('"}\n')]));
     expect(() => readCassette(path)).toThrow(/bad\.jsonl:2:7: the cassette is not valid UTF-8/);
   });
+
+  it('reads a cassette line by line with a bound per line, for replay and for appending', () => {
+    const path = join(directory, 'long.jsonl');
+    writeFileSync(path, `\n${'y'.repeat(5_000)}\n`);
+    expect(() => readCassette(path, { maxLineBytes: 1_000 })).toThrow(/long\.jsonl:2:1: line 2 is longer than 1000 bytes/);
+    expect(() => new CassetteWriter(path, [], { maxLineBytes: 1_000 })).toThrow(/line 2 is longer than 1000 bytes/);
+    writeFileSync(path, `${'z'.repeat(3_000_000)}`);
+    expect(() => readCassette(path, { maxLineBytes: 2_000_000 })).toThrow(/line 1 is longer than 2000000 bytes/);
+  });
+
+  it('continues the numbering of an existing cassette across chunk boundaries and appends without rewriting', async () => {
+    const path = join(directory, 'append.jsonl');
+    server.script({ kind: 'completion', choices: [{ text: 'a' }] }, { kind: 'completion', choices: [{ text: 'b' }] }, { kind: 'completion', choices: [{ text: 'c' }] });
+    await recorder(path).complete(ask(`one ${'q'.repeat(1_500_000)}`));
+    await recorder(path).complete(ask('two'));
+    const before = readFileSync(path);
+    const writer = new CassetteWriter(path);
+    expect(writer.linesWritten()).toBe(2);
+    expect(writer.nextSequence()).toBe(2);
+    await recorder(path).complete(ask('three'));
+    const after = readFileSync(path);
+    expect(after.subarray(0, before.length).equals(before)).toBe(true);
+    expect(readCassette(path).entries.map(({ line, entry }) => [line, entry.sequence])).toEqual([[1, 0], [2, 1], [3, 2]]);
+  });
 });

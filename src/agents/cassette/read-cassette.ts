@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { InputError } from '../../core/errors.js';
 import { cassetteEntrySchema, type CassetteEntry } from './cassette-entry.js';
+import { readBoundedLines } from './read-bounded-lines.js';
 import { digestRequest } from './request-digest.js';
 
 /** A cassette's entries with the line each came from. */
@@ -12,23 +12,27 @@ export interface LoadedCassette {
 }
 
 /**
- * Reads a JSONL cassette. Every complete line must be a valid entry whose digest matches its request
- * (a hand-edited request would otherwise replay the wrong answer); problems are InputErrors naming the
- * file and line. Only an unterminated last line is tolerated, with a warning.
+ * Reads a JSONL cassette line by line (never the whole file at once; each line is bounded). Every
+ * complete line must be a valid entry whose digest matches its request (a hand-edited request would
+ * otherwise replay the wrong answer); problems are InputErrors naming the file and line. Only an
+ * unterminated last line is tolerated, with a warning.
  */
-export function readCassette(path: string): LoadedCassette {
-  let bytes: Buffer;
+export function readCassette(path: string, options: { maxLineBytes?: number } = {}): LoadedCassette {
+  const warnings: string[] = [];
+  const entries: LoadedCassette['entries'] = [];
   try {
-    bytes = readFileSync(path);
+    for (const line of readBoundedLines(path, options.maxLineBytes)) {
+      if (!line.terminated) {
+        if (line.bytes.toString('utf8').trim() !== '') warnings.push(`${path}:${line.number}: incomplete last line ignored (recording was interrupted)`);
+        continue;
+      }
+      const text = decodeUtf8(line.bytes, path, line.number);
+      if (text.trim() !== '') entries.push({ line: line.number, entry: parseEntry(text, path, line.number) });
+    }
   } catch (error) {
+    if (error instanceof InputError) throw error;
     throw new InputError('unreadable', `cannot read cassette: ${(error as Error).message.split('\n')[0]}`, { file: path, line: 1, column: 1 });
   }
-  const text = decodeUtf8(bytes, path);
-  const lines = text.split('\n');
-  const warnings: string[] = [];
-  const last = lines.pop() ?? '';
-  if (last.trim() !== '') warnings.push(`${path}:${lines.length + 1}: incomplete last line ignored (recording was interrupted)`);
-  const entries = lines.flatMap((raw, index) => (raw.trim() === '' ? [] : [{ line: index + 1, entry: parseEntry(raw, path, index + 1) }]));
   return { path, entries, warnings };
 }
 
@@ -50,13 +54,12 @@ function parseEntry(raw: string, file: string, line: number): CassetteEntry {
   return parsed.data;
 }
 
-function decodeUtf8(bytes: Buffer, file: string): string {
+function decodeUtf8(bytes: Buffer, file: string, line: number): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     const valid = bytes.subarray(0, firstInvalidUtf8Offset(bytes)).toString('utf8');
-    const lines = valid.split('\n');
-    throw new InputError('non-utf8', 'the cassette is not valid UTF-8', { file, line: lines.length, column: [...(lines.at(-1) ?? '')].length + 1 });
+    throw new InputError('non-utf8', 'the cassette is not valid UTF-8', { file, line, column: [...valid].length + 1 });
   }
 }
 
