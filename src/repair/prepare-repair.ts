@@ -5,6 +5,7 @@ import { createIrCandidateApplier, createModelStack, loadPromptTemplates, readMo
 import { ConfigurationError } from '../core/errors.js';
 import { DEFAULT_GUARD_POLICY } from '../core/guard-verdict.js';
 import type { Verifier } from '../core/verifier.js';
+import { resolveGuardPolicy } from '../guard/resolve-guard-policy.js';
 import { parseSpecChangeSelectors } from '../guard/spec-change-policy.js';
 import { GitProofLedger } from '../ledger/git-proof-ledger.js';
 import { ResultCache } from '../verifier/cache/result-cache.js';
@@ -60,16 +61,21 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
   const runner = invocation.runner ?? verifierConfig.runner;
   const config = { ...verifierConfig, runner, precheck: { ...verifierConfig.precheck, targetDir: verifierConfig.precheck.targetDir ?? path.join(ledger.repoDir, '.verus-repair', 'cargo-target') } };
   const file = invocation.file ?? (await defaultFile(crateDir, invocation.functions));
+  // `pop` names `Stack::pop`; an unknown or ambiguous --fn is a ConfigurationError before the run starts.
+  const policy = await resolveGuardPolicy(
+    { ...DEFAULT_GUARD_POLICY, allowSpecChanges: parseSpecChangeSelectors(invocation.allowSpecChanges), ...(invocation.functions.length === 0 ? {} : { targetFunctions: invocation.functions }) },
+    [{ path: file, bytes: await readFile(path.join(crateDir, file)).catch(() => { throw new ConfigurationError(`cannot read ${file} in ${crateDir}; check --file (relative to the crate)`); }) }],
+  );
   const request: RepairRequest = {
     runId: invocation.runId ?? createRunId(),
     repoDir: ledger.repoDir,
     crateDir: path.relative(ledger.repoDir, crateDir),
     file,
-    targetFunctions: invocation.functions.length === 0 ? null : invocation.functions,
+    targetFunctions: policy.targetFunctions ?? null,
     feedbackLevel: invocation.feedbackLevel,
     samples: invocation.samples ?? modelConfig.samples,
     budget: { ...DEFAULT_REPAIR_BUDGET, iterations: invocation.iterations, maxTokens: invocation.maxTokens, maxCostUsd: invocation.maxCostUsd, maxWallTimeMs: invocation.maxWallTimeMs },
-    policy: { ...DEFAULT_GUARD_POLICY, allowSpecChanges: parseSpecChangeSelectors(invocation.allowSpecChanges), ...(invocation.functions.length === 0 ? {} : { targetFunctions: invocation.functions }) },
+    policy,
     houdiniRounds: invocation.houdiniRounds,
     verification: { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs },
     modelName: modelConfig.name,
