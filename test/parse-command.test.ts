@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../src/cli/main.js';
+import { AdapterError } from '../src/core/errors.js';
+import { MAXIMUM_SOURCE_BYTES } from '../src/ir/index.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/ir/', import.meta.url));
 const NON_ASCII = join(FIXTURES, 'non-ascii.rs');
@@ -117,9 +119,46 @@ describe('verus-repair parse', () => {
     expect(accepted.stdout).toContain('1 plain Rust function outside verus!');
   });
 
-  it('exits 1 for a path that does not exist', async () => {
+  it('exits 2 for a path that does not exist', async () => {
     const { exitCode, stderr } = await runCliInProcess('parse', join(scratch, 'nope'));
-    expect(exitCode).toBe(1);
+    expect(exitCode).toBe(2);
     expect(stderr).toContain('nope:1:1: no such file or directory');
+  });
+
+  it('says so when a directory holds no Rust file, and exits 2', async () => {
+    const empty = join(scratch, 'empty-directory');
+    mkdirSync(join(empty, 'target'), { recursive: true });
+    writeFileSync(join(empty, 'target', 'built.rs'), 'verus! { fn f() {} }\n');
+    const { exitCode, stdout, stderr } = await runCliInProcess('parse', empty);
+    expect(exitCode).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`no Rust files (*.rs) found in ${empty}`);
+  });
+
+  it('refuses a file over the size limit before parsing it, naming the file', async () => {
+    const large = join(scratch, 'large.rs');
+    const line = 'fn f(x: u32) -> u32 { x + 1 }\n';
+    writeFileSync(large, `verus! {\n${line.repeat(Math.ceil(MAXIMUM_SOURCE_BYTES / line.length) + 1)}}\n`);
+    const started = Date.now();
+    const { exitCode, stderr } = await runCliInProcess('parse', large);
+    expect(exitCode).toBe(1);
+    expect(stderr).toMatch(new RegExp(`^${large.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:1:1: the file is \\d+ bytes, over verus-repair's 4 MiB`));
+    expect(stderr).not.toContain('internal error');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('turns tree-sitter giving up on a file into an error naming the file', async () => {
+    const { parseVerusSource } = await import('../src/ir/index.js');
+    const aborting = { scan: (): never => { throw new AdapterError('tree-sitter aborted while parsing (RuntimeError: Aborted())'); } };
+    await expect(parseVerusSource('verus! { fn f() {} }', { file: 'src/lib.rs', parser: aborting })).rejects.toThrow(/^src\/lib\.rs:1:1: tree-sitter aborted while parsing .*too large or too deeply nested/);
+  });
+
+  it('tells the user what to do with a file that has no verus! block', async () => {
+    const plain = join(scratch, 'plain-hint.rs');
+    writeFileSync(plain, 'fn main() {}\n');
+    const { stderr } = await runCliInProcess('parse', plain);
+    expect(stderr).toContain('wrap the code in `verus! { ... }`');
+    expect(stderr).toContain('pass --allow-plain-rust');
+    expect(stderr).not.toContain('requireVerus');
   });
 });

@@ -19,7 +19,11 @@ export function defineParseCommand(program: Command): void {
       const explicit = new Set(paths);
       const summaries = [];
       let failed = 0;
-      for (const file of await collectRustFiles(paths)) {
+      const files = await collectRustFiles(paths);
+      if (files.length === 0) {
+        throw new ExitError(2, `verus-repair parse: no Rust files (*.rs) found in ${paths.join(', ')} (target/ and hidden directories are skipped)`);
+      }
+      for (const file of files) {
         try {
           const ir = await parseVerusFile(file, { requireVerus: explicit.has(file) && options.allowPlainRust !== true });
           const summary = summarizeIr(ir);
@@ -29,7 +33,8 @@ export function defineParseCommand(program: Command): void {
         } catch (error) {
           if (!(error instanceof Error) || error.name !== 'InputError') throw error;
           failed++;
-          process.stderr.write(`${error.message}\n`);
+          const hint = (error as { reason?: string }).reason === 'no-verus-macro' ? ' (to parse a plain Rust file, pass --allow-plain-rust)' : '';
+          process.stderr.write(`${error.message}${hint}\n`);
         }
       }
       if (options.json !== true) process.stdout.write(`${renderTotalSummary(summaries, failed)}\n`);

@@ -35,7 +35,7 @@ export function buildVerusIr(text: string, scan: SyntaxScan, options: BuildVerus
     items.push(...parseItems(context, first, end, FILE_SCOPE));
   }
   if ((options.requireVerus ?? true) && context.verusMacros.length === 0) {
-    throw new InputError('no-verus-macro', 'no `verus! { ... }` block in this file (pass requireVerus: false for plain Rust files)', {
+    throw new InputError('no-verus-macro', 'no `verus! { ... }` block in this file; verus-repair works on code inside `verus! { ... }` (with `use vstd::prelude::*;`): name the file that holds it, or wrap the code in `verus! { ... }`', {
       file: options.file,
       line: 1,
       column: 1,

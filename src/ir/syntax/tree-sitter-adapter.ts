@@ -32,7 +32,14 @@ export async function createTreeSitterSourceParser(options: TreeSitterParserOpti
   const direct = options.cursor !== 'public';
   return {
     scan(text: string): SyntaxScan {
-      const tree = grammar.parser.parse(text);
+      let tree: ReturnType<typeof grammar.parser.parse>;
+      try {
+        tree = grammar.parser.parse(text);
+      } catch (error) {
+        // An aborted WASM instance is dead: the next parse loads the grammar afresh.
+        grammarPromise = null;
+        throw new AdapterError(`tree-sitter aborted while parsing (${error instanceof Error ? error.message.split('.')[0] : String(error)})`, { cause: error });
+      }
       if (tree === null) throw new AdapterError('tree-sitter returned no tree (the parse was cancelled)');
       const cursor = tree.walk();
       try {
