@@ -112,6 +112,18 @@ describe('OpenAiLanguageModel against a local fake server', () => {
     expect(error.failure.kind).toBe('malformed-response');
   });
 
+  it('reports an empty choices array as its own retryable failure, not as an answer', async () => {
+    server.script({ kind: 'completion', choices: [] }, { kind: 'completion', choices: [] });
+    const error = (await model(5_000, 1).complete(request).catch((caught: unknown) => caught)) as ModelRequestError;
+    expect(error).toBeInstanceOf(ModelRequestError);
+    expect(error.failure.kind).toBe('no-choices');
+    expect(error.isRetryable).toBe(true);
+    expect(error.message).toContain('the model endpoint returned no choices');
+    expect(server.requests).toHaveLength(2);
+    server.script({ kind: 'completion', choices: [] }, { kind: 'completion', choices: [{ text: 'second try' }] });
+    expect((await model(5_000, 1).complete(request)).choices[0]!.text).toBe('second try');
+  });
+
   it('never puts the key in an error message, even when the server echoes it', async () => {
     server.script((received) => ({ kind: 'status', status: 401, body: { error: { message: `bad key ${String(received.headers['authorization'])}` } } }));
     const error = (await model().complete(request).catch((caught: unknown) => caught)) as ModelRequestError;

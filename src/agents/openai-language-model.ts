@@ -4,7 +4,7 @@ import type { ChatMessage, ChatRequest, ChatResponse, LanguageModel, ToolChoice 
 import { isRetryableStatus, parseRetryAfter, type ModelFailure } from './model/classify-model-failure.js';
 import { estimateUsage } from './model/estimate-usage.js';
 import { ModelRequestError } from './model/model-request-error.js';
-import { readChatCompletion } from './model/read-chat-completion.js';
+import { readChatCompletion, type ReadCompletion } from './model/read-chat-completion.js';
 import { retryWithBackoff, SYSTEM_CLOCK, type RetryClock, type RetryPolicy } from './model/retry-with-backoff.js';
 import { scrubSecrets } from './model/scrub-secrets.js';
 import { createSizeLimitedFetch, ResponseTooLargeError } from './model/size-limited-fetch.js';
@@ -50,29 +50,37 @@ export class OpenAiLanguageModel implements LanguageModel {
   async complete(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
     const started = Date.now();
     const body = this.toRequestBody(request);
-    const raw = await retryWithBackoff(
+    const completion = await retryWithBackoff(
       () => this.attempt(body, signal),
       (error) => error instanceof ModelRequestError && error.isRetryable,
       this.options.retryPolicy,
       this.options.clock ?? SYSTEM_CLOCK,
       signal,
     );
-    const completion = readChatCompletion(raw);
-    if (completion === null) {
-      throw new ModelRequestError(failure('malformed-response', null, false, `${this.options.baseUrl} answered with JSON that is not a chat completion`));
-    }
     const usage = completion.usage === null ? estimateUsage(request.messages, completion.choices) : { ...completion.usage, estimated: false };
     return { model: completion.model ?? this.modelName, choices: completion.choices, usage, latencyMs: Date.now() - started };
   }
 
-  private async attempt(body: ChatCompletionCreateParamsNonStreaming, signal: AbortSignal | undefined): Promise<unknown> {
+  private async attempt(body: ChatCompletionCreateParamsNonStreaming, signal: AbortSignal | undefined): Promise<ReadCompletion> {
     const timeout = AbortSignal.timeout(this.options.requestTimeoutMs);
     const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
+    let raw: unknown;
     try {
-      return await this.client.chat.completions.create(body, { signal: combined });
+      raw = await this.client.chat.completions.create(body, { signal: combined });
     } catch (error) {
       throw new ModelRequestError(this.classify(error, signal, timeout));
     }
+    const completion = readChatCompletion(raw);
+    if (completion === null) {
+      throw new ModelRequestError(failure('malformed-response', null, false, `${this.options.baseUrl} answered with JSON that is not a chat completion`));
+    }
+    // A 200 with `choices: []` (seen from proxies and overloaded local servers) is an endpoint fault
+    // like a 5xx: the request was fine and nothing came back. Retrying may help; feeding it back to
+    // the model cannot (there is no answer), and treating it as an answer silently burns iterations.
+    if (completion.choices.length === 0) {
+      throw new ModelRequestError(failure('no-choices', null, true, `model endpoint ${this.options.baseUrl}: the model endpoint returned no choices (HTTP 200 with an empty "choices" array)`));
+    }
+    return completion;
   }
 
   private classify(error: unknown, callerSignal: AbortSignal | undefined, timeout: AbortSignal): ModelFailure {

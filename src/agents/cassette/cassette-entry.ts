@@ -33,7 +33,7 @@ const response = z
 
 const failure = z
   .object({
-    kind: z.enum(['http-status', 'timeout', 'network', 'response-too-large', 'aborted', 'malformed-response']),
+    kind: z.enum(['http-status', 'timeout', 'network', 'response-too-large', 'aborted', 'malformed-response', 'no-choices']),
     status: z.number().int().nullable(),
     isRetryable: z.boolean(),
     retryAfterMs: z.number().nullable(),

@@ -8,7 +8,8 @@ export function isRetryableStatus(status: number): boolean {
  * a status (null for network failures and timeouts) and whether a retry may help.
  */
 export interface ModelFailure {
-  kind: 'http-status' | 'timeout' | 'network' | 'response-too-large' | 'aborted' | 'malformed-response';
+  /** `no-choices`: an HTTP 200 whose `choices` array is empty (retryable: an endpoint fault, not an answer). */
+  kind: 'http-status' | 'timeout' | 'network' | 'response-too-large' | 'aborted' | 'malformed-response' | 'no-choices';
   status: number | null;
   isRetryable: boolean;
   retryAfterMs: number | null;
