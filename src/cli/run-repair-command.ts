@@ -1,6 +1,7 @@
 import { prepareRepair, type RepairInvocation } from '../repair/prepare-repair.js';
 import { readStoredRequest } from '../repair/read-stored-request.js';
 import { repairCrate } from '../repair/repair-crate.js';
+import { resolveCrateDirectory } from '../repair/resolve-crate-directory.js';
 import type { RepairEventSink } from '../repair/repair-event.js';
 import { GitProofLedger } from '../ledger/git-proof-ledger.js';
 import { createProgressRenderer } from '../report/render-repair-progress.js';
@@ -11,7 +12,7 @@ export async function runRepairCommand(crate: string, invocation: Omit<RepairInv
   const sink: RepairEventSink = renderer?.sink ?? ((event) => process.stdout.write(`${JSON.stringify(event)}\n`));
   try {
     if (output.resume !== null) {
-      const ledger = await GitProofLedger.open(crate);
+      const ledger = await GitProofLedger.open(await resolveCrateDirectory(crate));
       const stored = await readStoredRequest(ledger, output.resume);
       const { services, warnings } = await prepareRepair({
         ...invocation, crate: `${ledger.repoDir}/${stored.request.crateDir}`, file: stored.request.file, runId: stored.request.runId,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { createIrCandidateApplier, createModelStack, loadPromptTemplates, readModelConfig, type FeedbackLevel } from '../agents/index.js';
+import { createIrCandidateApplier, createModelStack, loadPromptTemplates, type FeedbackLevel } from '../agents/index.js';
 import { ConfigurationError } from '../core/errors.js';
 import { DEFAULT_GUARD_POLICY } from '../core/guard-verdict.js';
 import type { Verifier } from '../core/verifier.js';
@@ -9,11 +9,13 @@ import { resolveGuardPolicy } from '../guard/resolve-guard-policy.js';
 import { parseSpecChangeSelectors } from '../guard/spec-change-policy.js';
 import { GitProofLedger } from '../ledger/git-proof-ledger.js';
 import { ResultCache } from '../verifier/cache/result-cache.js';
-import { CONFIG_FILE_NAME, loadVerifierConfig } from '../verifier/config/read-verifier-config.js';
 import { createVerifier } from '../verifier/create-verifier.js';
 import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
 import { listVerificationInputs } from '../verifier/cache/list-verification-inputs.js';
+import { checkTargetFile } from './check-target-file.js';
 import { createRunId } from './create-run-id.js';
+import { readRepairConfig } from './read-repair-config.js';
+import { resolveCrateDirectory } from './resolve-crate-directory.js';
 import { DEFAULT_REPAIR_BUDGET } from './repair-budget.js';
 import type { RepairEventSink } from './repair-event.js';
 import type { RepairRequest, RepairServices } from './repair-request.js';
@@ -42,25 +44,25 @@ export interface RepairInvocation {
   verifier?: Verifier;
 }
 
-/** Reads verus-repair.toml, wires model, verifier, pre-check, cache and ledger, and returns a ready run. */
+/**
+ * Reads verus-repair.toml, checks every input (crate, file, config, cassettes, budget), then wires
+ * model, verifier, pre-check, cache and ledger. Creates nothing in git: a refused input leaves no run.
+ */
 export async function prepareRepair(invocation: RepairInvocation, emit: RepairEventSink): Promise<{ request: RepairRequest; services: RepairServices; warnings: string[] }> {
-  const crateDir = path.resolve(invocation.crate);
+  const crateDir = await resolveCrateDirectory(invocation.crate);
   const ledger = await GitProofLedger.open(crateDir);
-  const { config: verifierConfig, warnings } = await loadVerifierConfig(ledger.repoDir);
-  const configFile = path.join(ledger.repoDir, CONFIG_FILE_NAME);
-  const configText = await readFile(configFile, 'utf8').catch(() => '');
   const environment = { ...invocation.environment };
   if (invocation.model !== null) environment['VERUS_REPAIR_MODEL'] = invocation.model;
   const replaying = invocation.replay !== null;
-  const modelResult = readModelConfig(configText, configFile, environment, { needsApiKey: !replaying });
-  if (modelResult.config === null) throw new ConfigurationError(modelResult.errors.join('\n'));
-  const modelConfig = { ...modelResult.config, name: invocation.model ?? modelResult.config.name };
+  const { file: configFile, verifier: verifierConfig, model: configuredModel, warnings } = await readRepairConfig(ledger.repoDir, environment, { needsApiKey: !replaying });
+  const modelConfig = { ...configuredModel, name: invocation.model ?? configuredModel.name };
+  if (invocation.maxCostUsd !== null && !(modelConfig.name in modelConfig.prices)) throw new ConfigurationError(describeMissingPrice(modelConfig.name, configFile));
+  const file = await checkTargetFile(crateDir, invocation.file ?? (await defaultFile(crateDir, invocation.functions)), invocation.file);
   const { metered, warnings: modelWarnings, cassette } = createModelStack(modelConfig, {
     environment, ...(invocation.replay === null ? {} : { replayFrom: invocation.replay }), ...(invocation.record === null ? {} : { recordTo: invocation.record }),
   });
   const runner = invocation.runner ?? verifierConfig.runner;
   const config = { ...verifierConfig, runner, precheck: { ...verifierConfig.precheck, targetDir: verifierConfig.precheck.targetDir ?? path.join(ledger.repoDir, '.verus-repair', 'cargo-target') } };
-  const file = invocation.file ?? (await defaultFile(crateDir, invocation.functions));
   // `pop` names `Stack::pop`; an unknown or ambiguous --fn is a ConfigurationError before the run starts.
   const policy = await resolveGuardPolicy(
     { ...DEFAULT_GUARD_POLICY, allowSpecChanges: parseSpecChangeSelectors(invocation.allowSpecChanges), ...(invocation.functions.length === 0 ? {} : { targetFunctions: invocation.functions }) },
@@ -97,7 +99,11 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
     emit,
     now: () => performance.now(),
   };
-  return { request, services, warnings: [...warnings, ...modelResult.warnings, ...modelWarnings] };
+  return { request, services, warnings: [...warnings, ...modelWarnings] };
+}
+
+function describeMissingPrice(model: string, configFile: string): string {
+  return `--max-cost needs a price for "${model}": set [model.prices."${model}"] input_per_million and output_per_million in ${configFile}, or drop --max-cost. Example:\n[model.prices."${model}"]\ninput_per_million = 0.15\noutput_per_million = 0.6`;
 }
 
 /** The file to repair: the one defining the first `--fn` function, else src/lib.rs or src/main.rs. */

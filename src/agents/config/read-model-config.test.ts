@@ -46,6 +46,12 @@ describe('readModelConfig', () => {
     expect(readModelConfig('[model\nname = 1', 'v.toml', env).errors[0]).toMatch(/^v\.toml:1:\d+: not valid TOML/);
   });
 
+  it('rejects an unknown top-level table, naming the known tables', () => {
+    const { config, errors } = readModelConfig('[model]\nname = "m"\n[modle.budget]\nmax_calls = 3\n', 'v.toml', env);
+    expect(config).toBeNull();
+    expect(errors).toEqual(['v.toml: [modle]: unknown table (did you mean [model]?). Known tables: [model], [verifier]']);
+  });
+
   it('requires the key for OpenAI itself', () => {
     expect(readModelConfig('[model]\nname = "gpt-4o"\n', 'v.toml', {}).errors[0]).toContain('OPENAI_API_KEY is not set');
   });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ConfigurationError } from '../../core/errors.js';
 import { describeSchemaIssue } from '../../config/describe-schema-issue.js';
+import { findUnknownTables } from '../../config/find-unknown-tables.js';
 import { parseTomlDocument } from '../../config/parse-toml-document.js';
 import { exampleForKey } from './config-examples.js';
 import { modelSectionSchema, type ModelConfig } from './model-config.js';
@@ -23,14 +24,17 @@ export function readModelConfig(tomlText: string, file: string, environment: Nod
   const parsedToml = parseTomlDocument(tomlText, file);
   if ('error' in parsedToml) return { config: null, warnings: [], errors: [parsedToml.error] };
   const document = parsedToml.document;
+  const unknownTables = findUnknownTables(document, file);
   const section = { ...(asTable(document['model']) ?? {}) };
   if (section['name'] === undefined && environment['VERUS_REPAIR_MODEL']) section['name'] = environment['VERUS_REPAIR_MODEL'];
   if (section['base_url'] === undefined && environment['OPENAI_BASE_URL']) section['base_url'] = environment['OPENAI_BASE_URL'];
   const parsed = modelSectionSchema.safeParse(section, { reportInput: true });
   if (!parsed.success) {
-    return { config: null, warnings: [], errors: parsed.error.issues.map((issue) => `${file}: ${describeSchemaIssue(issue, ['model'], (key) => exampleForKey(key || 'model'), secretKeyHint)}`) };
+    return { config: null, warnings: [], errors: [...parsed.error.issues.map((issue) => `${file}: ${describeSchemaIssue(issue, ['model'], (key) => exampleForKey(key || 'model'), secretKeyHint)}`), ...unknownTables] };
   }
-  return normalizeModelSection(parsed.data, environment, options);
+  const normalized = normalizeModelSection(parsed.data, environment, options);
+  const errors = [...normalized.errors, ...unknownTables];
+  return { config: errors.length === 0 ? normalized.config : null, warnings: normalized.warnings, errors };
 }
 
 /** Reads and validates the `[model]` section of a file; throws one ConfigurationError listing every problem. */

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { ConfigurationError } from '../../core/errors.js';
 import { ExitError } from '../exit-error.js';
 
 interface RepairOptions {
@@ -48,6 +49,7 @@ export function defineRepairCommand(program: Command): void {
     .option('--json', 'print NDJSON events instead of progress')
     .description('repair failing Verus proofs: propose, guard, pre-check, verify, record in git, feed back; exit 0 when verified')
     .action(async (crate: string, options: RepairOptions) => {
+      if (options.docker === true && options.local === true) throw new ConfigurationError('choose one runner: --docker or --local, not both');
       const { runRepairCommand } = await import('../run-repair-command.js');
       const outcome = await runRepairCommand(crate, {
         functions: options.fn ?? [],

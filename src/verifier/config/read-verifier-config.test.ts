@@ -8,6 +8,17 @@ import { createTemporaryDirectory, removeTemporaryDirectories } from '../../../t
 afterAll(removeTemporaryDirectories);
 
 describe('readVerifierConfig', () => {
+  it('rejects an unknown top-level table or key, naming the known tables, alongside the section\'s own errors', () => {
+    const { config, errors } = readVerifierConfig('stray = 1\n[verifer]\nrunner = "local"\n[verifier]\nrlimit = -1\n', '/repo/verus-repair.toml', '/repo');
+    expect(config).toBeNull();
+    expect(errors).toEqual([
+      expect.stringMatching(/^\/repo\/verus-repair\.toml: verifier\.rlimit: expected a value > 0/),
+      '/repo/verus-repair.toml: stray: unknown top-level key; every setting belongs in a table. Known tables: [model], [verifier]',
+      '/repo/verus-repair.toml: [verifer]: unknown table (did you mean [verifier]?). Known tables: [model], [verifier]',
+    ]);
+    expect(readVerifierConfig('[verifer]\nrunner = "local"\n', 'v.toml', '/repo').errors).toHaveLength(1);
+  });
+
   it('fills every default when [verifier] is absent, resolving paths against the file directory', () => {
     const { config, errors } = readVerifierConfig('[model]\nname = "x"\n', '/repo/verus-repair.toml', '/repo');
     expect(errors).toEqual([]);

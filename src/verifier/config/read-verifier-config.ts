@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../../core/errors.js';
 import { describeSchemaIssue } from '../../config/describe-schema-issue.js';
+import { findUnknownTables } from '../../config/find-unknown-tables.js';
 import { parseTomlDocument } from '../../config/parse-toml-document.js';
 import { exampleForVerifierKey } from './verifier-config-examples.js';
 import { verifierSectionSchema, type VerifierConfig, type VerifierSection } from './verifier-config.js';
@@ -18,17 +19,20 @@ export interface VerifierConfigResult {
 
 /**
  * Reads `[verifier]` from verus-repair.toml text: parse TOML → validate → normalize (relative paths
- * are resolved against `baseDir`, the directory holding the file). Other sections are ignored.
+ * are resolved against `baseDir`, the directory holding the file). Other known sections are left to
+ * their readers; an unknown top-level table is an error.
  */
 export function readVerifierConfig(tomlText: string, file: string, baseDir: string): VerifierConfigResult {
   const parsedToml = parseTomlDocument(tomlText, file);
   if ('error' in parsedToml) return { config: null, warnings: [], errors: [parsedToml.error] };
   const document = parsedToml.document;
+  const unknownTables = findUnknownTables(document, file);
   const section = document['verifier'] ?? {};
   const parsed = verifierSectionSchema.safeParse(section, { reportInput: true });
   if (!parsed.success) {
-    return { config: null, warnings: [], errors: parsed.error.issues.map((issue) => `${file}: ${describeSchemaIssue(issue, ['verifier'], exampleForVerifierKey)}`) };
+    return { config: null, warnings: [], errors: [...parsed.error.issues.map((issue) => `${file}: ${describeSchemaIssue(issue, ['verifier'], exampleForVerifierKey)}`), ...unknownTables] };
   }
+  if (unknownTables.length > 0) return { config: null, warnings: [], errors: unknownTables };
   const warnings = parsed.data.timeout_ms < parsed.data.rlimit * 1000
     ? [`${file}: verifier.timeout_ms (${parsed.data.timeout_ms}) is shorter than one rlimit (roughly ${parsed.data.rlimit} s); most runs will time out. Example: timeout_ms = ${Math.ceil(parsed.data.rlimit * 1000 * 20)}`]
     : [];
