@@ -9,7 +9,7 @@ export function findCloseNames(wanted: string, available: readonly string[], lim
     if (last === wantedLast) return { name, score: 0 };
     if (last.includes(wantedLast) || wantedLast.includes(last)) return { name, score: 1 };
     const distance = editDistance(wantedLast, last);
-    return { name, score: distance <= Math.max(1, Math.floor(wantedLast.length / 3)) ? 1 + distance : Infinity };
+    return { name, score: distance <= Math.min(4, Math.max(2, Math.floor(wantedLast.length / 2))) ? 1 + distance : Infinity };
   });
   return scored.filter((entry) => entry.score !== Infinity).sort((left, right) => left.score - right.score).slice(0, limit).map((entry) => entry.name);
 }

@@ -33,6 +33,7 @@ export function defineVerifyCommand(program: Command): void {
     .description('check a crate or file with Verus after an erased cargo pre-check (exit 0 verified, 1 not verified, 2 bad input, 3 toolchain error, 4 no verdict)')
     .action(async (target: string, options: VerifyCommandOptions) => {
       if (options.docker === true && options.local === true) throw new ConfigurationError('choose one runner: --docker or --local, not both');
+      if (options.fn !== undefined) await (await import('../../verifier/require-defined-function.js')).requireDefinedFunction(target, options.fn);
       const { verifyPath } = await import('../../verifier/verify-path.js');
       const { renderCandidateVerification } = await import('../../verifier/render/render-candidate-verification.js');
       const { exitCodeForVerification } = await import('../../verifier/render/exit-code-for-verification.js');
