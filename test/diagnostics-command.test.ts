@@ -42,7 +42,7 @@ describe('verus-repair diagnostics', () => {
   });
 
   itOnCorpus('--root normalizes paths', async () => {
-    const { stdout } = await run('diagnostics', `${CORPUS}056.json`, '--json', '--root', '/nowhere');
+    const { stdout } = await run('diagnostics', `${CORPUS}056.json`, '--json', '--root', scratch);
     const document = JSON.parse(stdout) as { diagnostics: Array<{ primary: { file: string }; secondary: Array<{ file: string }> }> };
     expect(document.diagnostics[0]?.primary.file).toBe('<tmp>');
     expect(document.diagnostics[0]?.secondary[0]?.file).toBe('<vstd>/pervasive.rs');
@@ -57,6 +57,17 @@ describe('verus-repair diagnostics', () => {
     expect(stdout).toContain('| let eq = feq(&bucket[scan_i].0, &key);');
     expect(stdout).toContain('- src/vstdplus/feq.rs:289:18 failed precondition');
     expect(stdout).toContain('2 diagnostics (2 errors); 1253 verified, 1 errors');
+  });
+
+  it.each(['--source', '--root'])('exits 2 when %s names a missing directory or a file', async (option) => {
+    const output = scratchFile('clean-for-options.txt', 'verification results:: 12 verified, 0 errors\n');
+    const missing = await run('diagnostics', output, option, join(scratch, 'no-such-directory'));
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr.trim()).toBe(`verus-repair: ${option} ${join(scratch, 'no-such-directory')}: no such directory`);
+    const file = await run('diagnostics', output, option, output);
+    expect(file.exitCode).toBe(2);
+    expect(file.stderr).toContain(`${option} ${output}: not a directory`);
   });
 
   it('exits 0 on valid output without diagnostics', async () => {

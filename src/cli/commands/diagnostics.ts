@@ -1,4 +1,6 @@
+import { stat } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { ConfigurationError } from '../../core/errors.js';
 
 /** `verus-repair diagnostics [FILE|-] [--json] [--root DIR]`: classify recorded Verus output. */
 export function defineDiagnosticsCommand(program: Command): void {
@@ -11,6 +13,8 @@ export function defineDiagnosticsCommand(program: Command): void {
     .option('--precheck', 'the output came from the erased cargo pre-check (sets origin "precheck")')
     .option('--source <dir>', 'map each diagnostic onto the Verus IR of the sources under DIR (fills `function` and the failing loop and clause)')
     .action(async (file: string | undefined, options: { json?: boolean; root?: string; precheck?: boolean; source?: string }) => {
+      if (options.root !== undefined) await requireDirectory('--root', options.root);
+      if (options.source !== undefined) await requireDirectory('--source', options.source);
       const { readRecordedOutput } = await import('../../verifier/diagnostics/read-recorded-output.js');
       const { parseVerifierOutput } = await import('../../verifier/diagnostics/parse-verifier-output.js');
       const { normalizeReport } = await import('../../verifier/diagnostics/normalize-report.js');
@@ -31,4 +35,11 @@ export function defineDiagnosticsCommand(program: Command): void {
 async function mapReportToIr<Report extends { diagnostics: import('../../core/diagnostic.js').Diagnostic[] }>(report: Report, sourceDir: string): Promise<Report> {
   const { mapDiagnosticsUnder } = await import('../../verifier/map-outcome-to-ir.js');
   return { ...report, diagnostics: await mapDiagnosticsUnder(report.diagnostics, sourceDir) };
+}
+
+/** A mistyped --root or --source would silently leave every path unmapped: refuse it instead. */
+async function requireDirectory(option: string, directory: string): Promise<void> {
+  const found = await stat(directory).catch(() => null);
+  if (found === null) throw new ConfigurationError(`${option} ${directory}: no such directory`);
+  if (!found.isDirectory()) throw new ConfigurationError(`${option} ${directory}: not a directory`);
 }
