@@ -5,7 +5,7 @@ import { canonicalJson, computeSourceSha256, sha256Hex, type CheckedFile } from 
 /** One mismatch found by the audit. Any finding makes `verus-repair audit` exit non-zero. */
 export interface AuditFinding {
   commit: string;
-  rule: 'missing-note' | 'note-edited' | 'note-unreadable' | 'source-hash-mismatch' | 'trailer-mismatch' | 'stale-verdict' | 'reverify-mismatch';
+  rule: 'missing-note' | 'note-edited' | 'note-unreadable' | 'source-hash-mismatch' | 'trailer-mismatch' | 'stale-verdict' | 'missing-commits' | 'reverify-mismatch' | 'verifier-unavailable';
   message: string;
 }
 

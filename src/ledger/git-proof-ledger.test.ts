@@ -1,8 +1,10 @@
-import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleGit } from 'simple-git';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { auditRun } from './audit-run.js';
 import { auditRunHistory } from './audit-run-history.js';
 import { GitProofLedger, type CandidateRecord, type RunWorkspace } from './git-proof-ledger.js';
 import { LEDGER_NOTES_REF } from './ledger-note.js';
@@ -83,4 +85,54 @@ describe('GitProofLedger', () => {
     const rules = (await auditRunHistory(forged, (sha, path) => ledger.readFileAt(sha, path))).map((finding) => finding.rule);
     expect(rules).toContain('trailer-mismatch');
   });
+
+  it('snapshots tracked changes and the untracked verification inputs, never other untracked files', async () => {
+    await writeFile(join(repo, 'lib.rs'), 'verus! { fn f() { let y = 2; } }\n');
+    await mkdir(join(repo, 'src'));
+    await writeFile(join(repo, 'src', 'new.rs'), 'fn g() {}\n');
+    await writeFile(join(repo, '.env'), 'OPENAI_API_KEY=sk-must-never-enter-the-ledger\n');
+    const ledger = await GitProofLedger.open(repo);
+    const snapshot = await ledger.snapshotWorkingTree(['.'], ['lib.rs', 'src/new.rs']);
+    expect(snapshot).toMatchObject({ snapshotted: true, leftOut: ['.env'] });
+    expect(git('ls-tree', '-r', '--name-only', snapshot.commit).trim().split('\n')).toEqual(['lib.rs', 'src/new.rs']);
+    expect((await simpleGit(repo).status()).not_added.sort()).toEqual(['.env', 'src/new.rs']);
+  });
+
+  it('never shows a branch commit without its note: a failed note write leaves the branch where it was', async () => {
+    const ledger = await GitProofLedger.open(repo);
+    const run = await ledger.startRun('run-1', (await simpleGit(repo).revparse(['HEAD'])).trim());
+    await ledger.recordCandidate(run, candidate('verus! { fn f() { let x = 1; } }\n', 'failed', 1));
+    // A held notes ref makes `git notes add` fail, as a kill between the commit and its note would.
+    const lock = join(repo, '.git', 'refs', 'notes', 'verus-repair.lock');
+    await writeFile(lock, '');
+    await expect(ledger.recordCandidate(run, candidate('verus! { fn f() { } }\n// proof\n', 'verified', 2))).rejects.toThrow();
+    await rm(lock);
+    const { commits, findings } = await auditRun(ledger, 'run-1');
+    expect(commits.map((commit) => commit.trailers.get('Proof-Result'))).toEqual(['failed']);
+    expect(findings).toEqual([]);
+    await ledger.recordCandidate(run, candidate('verus! { fn f() { } }\n// proof\n', 'verified', 2));
+    expect((await auditRun(ledger, 'run-1')).findings).toEqual([]);
+  });
+
+  it('audit reports recorded commits missing from a rewound or truncated branch', async () => {
+    const ledger = await GitProofLedger.open(repo);
+    await recordTwo(ledger);
+    const base = (await simpleGit(repo).revparse(['HEAD'])).trim();
+    const [first] = await ledger.readRun('run-1');
+    git('update-ref', 'refs/heads/verus-repair/run-1', first?.sha ?? '');
+    const truncated = await auditRun(ledger, 'run-1');
+    expect(truncated.findings).toEqual([expect.objectContaining({ rule: 'missing-commits', message: expect.stringContaining('1 of 2 recorded candidate commits') })]);
+    expect(truncated.findings[0]?.message).toContain('a verified one');
+    git('update-ref', 'refs/heads/verus-repair/run-1', base);
+    const rewound = await auditRun(ledger, 'run-1');
+    expect(rewound.commits).toEqual([]);
+    expect(rewound.findings.map((finding) => finding.rule)).toEqual(['missing-commits']);
+    git('update-ref', '-d', 'refs/heads/verus-repair/run-1');
+    expect(await ledger.listRuns()).toEqual(['run-1']);
+    expect((await auditRun(ledger, 'run-1')).findings.map((finding) => finding.rule)).toEqual(['missing-commits']);
+  });
 });
+
+function git(...args: string[]): string {
+  return execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
+}

@@ -26,3 +26,8 @@ export interface LedgerNote {
 export const LEDGER_NOTES_REF = 'refs/notes/verus-repair';
 export const LEDGER_BRANCH_PREFIX = 'verus-repair/';
 export const LEDGER_BASE_REF_PREFIX = 'refs/verus-repair/base/';
+/**
+ * Per run, the latest recorded candidate, moved in the same ref transaction as the run's branch. It
+ * lives outside the branch, so an audit can tell when the branch was rewound or truncated.
+ */
+export const LEDGER_RECORDED_REF_PREFIX = 'refs/verus-repair/recorded/';

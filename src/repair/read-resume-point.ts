@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { ConfigurationError } from '../core/errors.js';
+import { decodeSourceBytes } from '../ir/index.js';
 import type { GitProofLedger, LedgerCommit } from '../ledger/git-proof-ledger.js';
 import type { LedgerNote } from '../ledger/ledger-note.js';
 import { PROOF_RESULTS, type ProofResultLabel } from '../ledger/proof-trailers.js';
@@ -33,10 +34,10 @@ export async function readResumePoint(ledger: GitProofLedger, request: RepairReq
     const iteration = Number(commit.trailers.get('Iteration') ?? 0);
     iterationsDone = Math.max(iterationsDone, iteration);
     const bytes = iteration > 0 ? await ledger.readFileAt(commit.sha, `${prefix}${request.file}`) : null;
-    if (bytes !== null) earlierCandidates.push({ source: new TextDecoder().decode(bytes), iteration });
+    if (bytes !== null) earlierCandidates.push({ source: decodeSourceBytes(bytes, request.file), iteration });
   }
   const verified = [...commits].reverse().find((commit) => commit.trailers.get('Proof-Result') === 'verified');
-  const source = new TextDecoder().decode(originalFiles.get(request.file));
+  const source = decodeSourceBytes(originalFiles.get(request.file) ?? new Uint8Array(), request.file);
   const report = note.report as { diagnostics?: Diagnostic[] } | null;
   const baseline: CheckedCandidate = {
     iteration: 0, sample: 0, origin: 'model', source, result: readResult(baselineCommit), verification: null,

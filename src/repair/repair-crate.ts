@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { buildFocusedContext, EditorAgent, InstructorAgent } from '../agents/index.js';
-import { parseVerusSource } from '../ir/index.js';
+import { decodeSourceBytes, parseVerusSource } from '../ir/index.js';
 import type { LedgerCommit, RunWorkspace } from '../ledger/git-proof-ledger.js';
+import { acquireRunLock } from '../ledger/run-lock.js';
+import { listVerificationInputs } from '../verifier/cache/list-verification-inputs.js';
 import { countErrorsByKind, describeToolchainFailure, type CheckedCandidate } from './checked-candidate.js';
 import { checkCandidate } from './check-candidate.js';
 import { readCrateFiles, type CrateFiles } from './crate-snapshot.js';
@@ -12,6 +14,7 @@ import type { RepairOutcome } from './repair-outcome.js';
 import type { RepairRequest, RepairServices } from './repair-request.js';
 import type { RepairRunState } from './repair-run-state.js';
 import { readResumePoint, type ResumePoint } from './read-resume-point.js';
+import { recheckDroppedCandidates } from './recheck-dropped-candidates.js';
 import { RunReportBuilder } from './run-report-builder.js';
 import { runIteration } from './run-iteration.js';
 import { writeRunReport } from './write-run-report.js';
@@ -19,15 +22,28 @@ import { writeRunReport } from './write-run-report.js';
 /**
  * The repair loop: verify the original (the baseline), then per iteration propose → guard →
  * pre-check → verify → record → feedback, until a candidate verifies or a stop condition holds.
- * Pass the run's ledger commits as `resume` to continue a killed run where its ledger ends.
+ * Pass the run's ledger commits as `resume` to continue a killed run where its ledger ends (they are
+ * read again once the run's lock is held, so a run is never resumed from a stale reading).
+ * The run's lock is held throughout, so a run never has two writers.
  */
 export async function repairCrate(request: RepairRequest, services: RepairServices, resume: readonly LedgerCommit[] | null = null): Promise<RepairOutcome> {
+  const lock = await acquireRunLock(request.repoDir, request.runId);
+  try {
+    return await runRepair(request, services, resume !== null);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function runRepair(request: RepairRequest, services: RepairServices, resuming: boolean): Promise<RepairOutcome> {
   const started = services.now();
   const { ledger } = services;
-  const run: RunWorkspace = resume === null ? await startRun(request, services) : await ledger.reopenRun(request.runId);
-  const point: ResumePoint | null = resume === null ? null : await readResumePoint(ledger, request, resume);
+  const { run, leftOut } = resuming ? { run: await ledger.reopenRun(request.runId), leftOut: [] } : await startRun(request, services);
+  const dropped = resuming ? await ledger.dropUnnotedTip(run) : [];
+  const point: ResumePoint | null = resuming ? await readResumePoint(ledger, request, await ledger.readRun(request.runId)) : null;
   const originalFiles: CrateFiles = point?.originalFiles ?? (await readCrateFiles(path.join(run.worktreeDir, request.crateDir)));
-  const originalSource = new TextDecoder().decode(originalFiles.get(request.file));
+  // Decoded with any byte order mark kept, so that the recorded baseline and candidates keep the user's bytes.
+  const originalSource = decodeSourceBytes(originalFiles.get(request.file) ?? new Uint8Array(), request.file);
   const originalIr = await parseVerusSource(originalSource, { file: request.file });
   const report = new RunReportBuilder(
     { runId: request.runId, crate: request.crateDir || '.', targetFunctions: request.targetFunctions ?? [], model: request.modelName, feedbackLevel: request.feedbackLevel,
@@ -35,7 +51,7 @@ export async function repairCrate(request: RepairRequest, services: RepairServic
     originalSource, request.file,
   );
   services.emit({ type: 'run-started', runId: request.runId, crate: request.crateDir || '.', file: request.file, model: request.modelName, modelSource: request.modelSource,
-    feedbackLevel: request.feedbackLevel, samples: request.samples, iterations: request.budget.iterations, resumedFrom: point?.iterationsDone ?? 0 });
+    feedbackLevel: request.feedbackLevel, samples: request.samples, iterations: request.budget.iterations, resumedFrom: point?.iterationsDone ?? 0, untrackedLeftOut: leftOut });
 
   const baseline = point?.baseline ?? (await checkBaseline(request, services, run, originalFiles, originalSource, report));
   const targets = request.targetFunctions ?? findFailingFunctions(originalIr, baseline);
@@ -49,8 +65,9 @@ export async function repairCrate(request: RepairRequest, services: RepairServic
     instructor: new InstructorAgent(services.model, services.templates, services.instructorOptions),
   };
   if (point !== null) state.editor.rememberEarlierCandidates(point.earlierCandidates);
+  const rechecked = early === null ? await recheckDroppedCandidates(state, dropped) : 0;
 
-  let iterationsDone = point?.iterationsDone ?? 0;
+  let iterationsDone = Math.max(point?.iterationsDone ?? 0, rechecked);
   let stopReason = early ?? (state.verifiedCommit !== null ? 'a candidate verified' : null);
   let modelBudgetExhausted: string | null = null;
   while (stopReason === null) {
@@ -77,9 +94,12 @@ export async function repairCrate(request: RepairRequest, services: RepairServic
   return { runId: request.runId, outcome, stopReason, ledgerBranch: run.branch, verifiedCommit: state.verifiedCommit, report: built, reportFiles };
 }
 
-async function startRun(request: RepairRequest, services: RepairServices): Promise<RunWorkspace> {
-  const base = await services.ledger.snapshotWorkingTree([request.crateDir === '' ? '.' : request.crateDir]);
-  return services.ledger.startRun(request.runId, base.commit);
+/** A fresh run: its base is HEAD plus the crate's uncommitted changes (only what verification reads). */
+async function startRun(request: RepairRequest, services: RepairServices): Promise<{ run: RunWorkspace; leftOut: string[] }> {
+  const crate = request.crateDir.split(path.sep).join('/');
+  const inputs = await listVerificationInputs({ kind: 'crate', crateDir: path.join(request.repoDir, request.crateDir) });
+  const base = await services.ledger.snapshotWorkingTree([crate === '' ? '.' : crate], inputs.files.map((file) => path.posix.join(crate, file)));
+  return { run: await services.ledger.startRun(request.runId, base.commit), leftOut: base.leftOut };
 }
 
 /** Verifies the original and records it as iteration 0; its note carries the request, for resume. */

@@ -9,7 +9,7 @@ export type CandidateStage = 'guard' | 'precheck' | 'verify';
  * Switches over `type` end in assertNever.
  */
 export type RepairEvent =
-  | { type: 'run-started'; runId: string; crate: string; file: string; model: string; modelSource: 'live' | 'replay'; feedbackLevel: string; samples: number; iterations: number; resumedFrom: number }
+  | { type: 'run-started'; runId: string; crate: string; file: string; model: string; modelSource: 'live' | 'replay'; feedbackLevel: string; samples: number; iterations: number; resumedFrom: number; untrackedLeftOut: string[] }
   | { type: 'baseline'; result: ProofResultLabel; failingFunctions: string[]; errors: Record<string, number> }
   | { type: 'iteration-started'; iteration: number }
   | { type: 'candidate-stage'; iteration: number; sample: number; origin: 'model' | 'houdini'; stage: CandidateStage }

@@ -27,6 +27,7 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
     switch (event.type) {
       case 'run-started':
         print(`verus-repair run ${event.runId}: ${event.crate} (${event.file}), model ${event.model}${event.modelSource === 'replay' ? ' [REPLAY from a recorded cassette]' : ''}, feedback ${event.feedbackLevel}, ${event.samples} sample(s) x ${event.iterations} iteration(s)${event.resumedFrom > 0 ? `, resuming after iteration ${event.resumedFrom}` : ''}`);
+        if (event.untrackedLeftOut.length > 0) print(`  left out of the run's snapshot (untracked, not read by verification): ${event.untrackedLeftOut.join(', ')}`);
         break;
       case 'baseline':
         print(`baseline: ${event.result}${formatErrors(event.errors)}; repairing ${event.failingFunctions.join(', ') || 'the file'}`);

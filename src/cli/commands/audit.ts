@@ -12,14 +12,13 @@ export function defineAuditCommand(program: Command): void {
     .description('recompute source hashes, check notes and trailers, and check verdicts of recorded runs')
     .action(async (run: string | undefined, options: { all?: boolean; repo: string; json?: boolean; reverify?: boolean }) => {
       const { GitProofLedger } = await import('../../ledger/git-proof-ledger.js');
-      const { auditRunHistory } = await import('../../ledger/audit-run-history.js');
+      const { auditRun } = await import('../../ledger/audit-run.js');
       const { resolveRunId } = await import('../resolve-run-id.js');
       const ledger = await GitProofLedger.open(options.repo);
       const runIds = options.all === true ? await ledger.listRuns() : [await resolveRunId(ledger, run)];
       const results = [];
       for (const runId of runIds) {
-        const commits = await ledger.readRun(runId);
-        const findings = await auditRunHistory(commits, (sha, path) => ledger.readFileAt(sha, path), runId);
+        const { commits, findings } = await auditRun(ledger, runId);
         if (options.reverify === true) findings.push(...(await reverify(ledger, runId)));
         results.push({ runId, commits: commits.length, findings });
       }
