@@ -3,6 +3,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFakeSetup, FAKE_PASS_ENV } from '../../../test/fakes/fake-environment.js';
+import { buildZip, verusReleaseFiles } from '../../../test/fakes/build-zip.js';
 import { runCli } from '../../../test/fakes/run-cli.js';
 import { PACKAGED_PIN_FILE } from '../../verifier/toolchain/packaged-paths.js';
 import { createTemporaryDirectory, removeTemporaryDirectories } from '../../../test/fakes/temporary-directory.js';
@@ -35,15 +36,26 @@ describe('verus-repair toolchain (end to end)', () => {
     expect(pinned.stdout).toContain('verus-repair toolchain lock --zip verus-0.2026.07.18.3a4d30b-x86-linux.zip');
 
     const zip = path.join(path.dirname(file), 'verus-0.2026.07.18.3a4d30b-x86-linux.zip');
-    writeFileSync(zip, 'zip bytes');
+    buildZip(zip, verusReleaseFiles('0.2026.07.18.3a4d30b', '1.96.0'));
     const locked = await runCli(['toolchain', 'lock', '--pin-file', file, '--zip', zip], environment);
     expect(locked.exitCode).toBe(0);
-    const expected = createHash('sha256').update('zip bytes').digest('hex');
+    const expected = createHash('sha256').update(readFileSync(zip)).digest('hex');
     expect(locked.stdout).toContain(`sha256 ${expected} recorded in ${file}`);
     expect(readFileSync(file, 'utf8')).toContain(`sha256 = "${expected}"`);
     const pinnedTag = /-> (\S+)/.exec(pinned.stdout)?.[1];
     expect(pinnedTag).toMatch(/^verus-repair\/verus:0\.2026\.07\.18\.3a4d30b-[0-9a-f]{12}$/);
     expect(tagIn(locked.stdout)).not.toBe(pinnedTag);
+  });
+
+  it('lock refuses a file that is not the pinned release zip and leaves the pin unchanged', async () => {
+    const file = pinCopy();
+    const zip = path.join(path.dirname(file), 'verus-0.2026.06.07.cd03505-x86-linux.zip');
+    writeFileSync(zip, 'zip bytes');
+    const before = readFileSync(file, 'utf8');
+    const locked = await runCli(['toolchain', 'lock', '--pin-file', file, '--zip', zip], createFakeSetup('run-never-called').environment);
+    expect(locked.exitCode).not.toBe(0);
+    expect(locked.stderr).toContain(`${zip} is not a zip archive (no end-of-central-directory record)`);
+    expect(readFileSync(file, 'utf8')).toBe(before);
   });
 
   it('build refuses an unlocked pin before running docker', async () => {
@@ -58,7 +70,7 @@ describe('verus-repair toolchain (end to end)', () => {
   it('build runs docker build with every build argument from the pin (checked by the fake docker)', async () => {
     const file = pinCopy();
     const zip = path.join(path.dirname(file), 'verus-0.2026.06.07.cd03505-x86-linux.zip');
-    writeFileSync(zip, 'zip bytes');
+    buildZip(zip, verusReleaseFiles('0.2026.06.07.cd03505'));
     const fake = createFakeSetup('run-toolchain-build');
     expect((await runCli(['toolchain', 'lock', '--pin-file', file, '--zip', zip], fake.environment)).exitCode).toBe(0);
     // verus-repair.toml in the working directory lets the fake's variables through to docker.

@@ -4,6 +4,7 @@ import { ConfigurationError } from '../../core/errors.js';
 import { runProcessJob } from '../run/run-process-job.js';
 import type { ProcessOutcome } from '../run/process-outcome.js';
 import { buildImageBuildJob } from './build-image-build-job.js';
+import { checkVerusReleaseZip } from './check-verus-release-zip.js';
 import { hashFile } from './hash-file.js';
 import { hashToolchainPin } from './hash-toolchain-pin.js';
 import { imageTagForPin } from './image-tag-for-pin.js';
@@ -42,7 +43,10 @@ export async function pinToolchain(file: string, request: PinRequest): Promise<{
   return changeToolchainPin(file, planPinChanges(request));
 }
 
-/** `toolchain lock --zip FILE`: records the zip's sha256. Warns when the file name is not the pinned asset. */
+/**
+ * `toolchain lock --zip FILE`: checks that the file is the pinned release zip, then records its
+ * sha256. Warns when the file name is not the pinned asset.
+ */
 export async function lockToolchainZip(file: string, zip: string): Promise<{ sha256: string; warnings: string[]; after: PinDescription }> {
   const pin = await loadToolchainPin(file);
   let sha256: string;
@@ -51,6 +55,7 @@ export async function lockToolchainZip(file: string, zip: string): Promise<{ sha
   } catch (error) {
     throw new ConfigurationError(`cannot read ${zip}: ${(error as Error).message}. Download ${pin.verus.url} first`);
   }
+  checkVerusReleaseZip(zip, pin);
   const warnings = path.basename(zip) === pin.verus.asset ? [] : [`${zip} is not named ${pin.verus.asset}; make sure it is the pinned release`];
   const { after } = await changeToolchainPin(file, [{ table: 'verus', key: 'sha256', value: sha256 }]);
   return { sha256, warnings, after };

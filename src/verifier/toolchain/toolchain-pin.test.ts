@@ -10,6 +10,7 @@ import { planPinChanges } from './plan-pin-changes.js';
 import { readToolchainPin } from './read-toolchain-pin.js';
 import { describeToolchainPin, lockToolchainZip, pinToolchain } from './toolchain-operations.js';
 import { updateToolchainPinText } from './update-toolchain-pin-text.js';
+import { buildZip, verusReleaseFiles } from '../../../test/fakes/build-zip.js';
 import { createTemporaryDirectory, removeTemporaryDirectories } from '../../../test/fakes/temporary-directory.js';
 
 afterAll(removeTemporaryDirectories);
@@ -105,8 +106,8 @@ describe('changing the pin', () => {
   it('toolchain lock records the sha256 of the zip file', async () => {
     const file = copyOfShippedPin();
     const zip = path.join(path.dirname(file), 'verus-0.2026.06.07.cd03505-x86-linux.zip');
-    const bytes = Buffer.from('PK\u0003\u0004 pretend release zip for the test');
-    writeFileSync(zip, bytes);
+    buildZip(zip, verusReleaseFiles('0.2026.06.07.cd03505'));
+    const bytes = readFileSync(zip);
     const locked = await lockToolchainZip(file, zip);
     const expected = createHash('sha256').update(bytes).digest('hex');
     expect(locked.sha256).toBe(expected);
@@ -118,7 +119,7 @@ describe('changing the pin', () => {
   it('toolchain lock warns about a zip with another name and fails clearly on a missing one', async () => {
     const file = copyOfShippedPin();
     const other = path.join(path.dirname(file), 'download.zip');
-    writeFileSync(other, 'x');
+    buildZip(other, verusReleaseFiles('0.2026.06.07.cd03505'));
     expect((await lockToolchainZip(file, other)).warnings[0]).toContain('is not named verus-0.2026.06.07.cd03505-x86-linux.zip');
     await expect(lockToolchainZip(file, path.join(path.dirname(file), 'missing.zip'))).rejects.toThrow(/cannot read .*missing\.zip/);
   });
