@@ -2,6 +2,7 @@ import { createGhostStrippedView, createSpecView, renderNormalizedTokens, tokenR
 import { CHEAT_CONSTRUCTS, countCheatConstructs, type CheatCounts, type GuardToken } from './cheat-constructs.js';
 import { findFileLoadingConstructs } from './file-loading-constructs.js';
 import type { FileFingerprint, FunctionFingerprint } from './function-fingerprint.js';
+import { normalizeExecTokens } from './normalize-exec-tokens.js';
 import { isLiteralFalse } from './requires-false.js';
 
 /** Computes what the guard compares for every function of a parsed file. */
@@ -26,7 +27,7 @@ function fingerprintFunction(ir: VerusFileIr, fn: FunctionItem): FunctionFingerp
     name: fn.qualifiedName,
     mode: fn.baseMode,
     line: fn.nameSpan.lineStart,
-    execView: createGhostStrippedView(ir, fn).text,
+    execView: normalizeExecTokens(createGhostStrippedView(ir, fn).tokens).join(' '),
     wholeText: renderNormalizedTokens(ir.tokens, first, end),
     headText: renderHead(ir, fn, first, end),
     spec: {

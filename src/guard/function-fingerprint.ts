@@ -19,7 +19,7 @@ export interface FunctionFingerprint {
   name: string;
   mode: string;
   line: number;
-  /** Ghost-stripped exec code (IR view); identical exec code means identical strings. */
+  /** Ghost-stripped exec code (IR view) without redundant parentheses and semicolons (normalizeExecTokens); identical exec code means identical strings. */
   execView: string;
   /** The whole function as canonical tokens: any change at all shows here. */
   wholeText: string;

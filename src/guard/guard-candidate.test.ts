@@ -125,6 +125,43 @@ describe('guardCandidate', () => {
     expect(rules(await check(withLemma.replace('{ 2 * x }', '{ x + x }')))).toEqual(['function-not-targeted', 'spec-changed']);
   });
 
+  it('compares exec code modulo redundant parentheses and a dropped semicolon after a final assignment, but not real changes', async () => {
+    const pick = ORIGINAL.replace('spec fn double', [
+      'fn pick(a: u64, b: u64, c: u64) -> (r: u64)',
+      '    requires a < 10, b < 10, c < 10,',
+      '{',
+      '    let mut x = a;',
+      '    if x == 1 {',
+      '        x += 1;',
+      '    }',
+      '    while x < 5',
+      '        invariant x <= 5,',
+      '        decreases 5 - x,',
+      '    {',
+      '        x = x + 1;',
+      '    }',
+      '    let y = (a + b) * c;',
+      '    return x + y;',
+      '}',
+      '',
+      'spec fn double',
+    ].join('\n'));
+    const original = new Map([['src/lib.rs', encoder.encode(pick)]]);
+    const check = async (text: string) => rules(await guardCandidate({ original, candidate: new Map([['src/lib.rs', encoder.encode(text)]]), editableFiles: ['src/lib.rs'], policy: DEFAULT_GUARD_POLICY }));
+    expect(await check(pick.replace('if x == 1 {', 'if (x == 1) {'))).toEqual([]);
+    expect(await check(pick.replace('while x < 5', 'while ((x < 5))'))).toEqual([]);
+    expect(await check(pick.replace('        x += 1;\n', '        x += 1\n'))).toEqual([]);
+    expect(await check(pick.replace('        x = x + 1;\n', '        x = x + 1\n'))).toEqual([]);
+    expect(await check(pick.replace('return x + y;', 'return (x + y);'))).toEqual([]);
+    expect(await check(pick.replace('let y = (a + b) * c;', 'let y = ((a + b) * c);'))).toEqual([]);
+    expect(await check(pick.replace('let mut x = a;', 'let mut x = (a);'))).toEqual([]);
+    expect(await check(pick.replace('let y = (a + b) * c;', 'let y = a + b * c;'))).toEqual(['exec-code-changed']);
+    expect(await check(pick.replace('if x == 1 {', 'if (x != 1) {'))).toEqual(['exec-code-changed']);
+    expect(await check(pick.replace('    let mut x = a;\n', '    let mut x = a;\n    let z = (b);\n'))).toEqual(['exec-code-changed']);
+    expect(await check(pick.replace('    let y = (a + b) * c;\n    return x + y;', '    return x + y;\n    let y = (a + b) * c;'))).toEqual(['exec-code-changed']);
+    expect(await check(pick.replace('let mut x = a;', 'let mut x = (a, b).0;'))).toEqual(['exec-code-changed']);
+  });
+
   it('rejects a new executable function and a candidate that does not parse', async () => {
     expect(rules(await guard(ORIGINAL.replace('spec fn double', 'fn sneaky() -> u32 { 1 }\n\nspec fn double')))).toEqual(['exec-function-added']);
     const verdict = await guard(ORIGINAL.replace('while i < n', 'while (i < n'));

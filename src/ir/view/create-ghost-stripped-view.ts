@@ -1,7 +1,7 @@
 import { TOKEN_KIND } from '../../core/source-parser.js';
 import type { Span } from '../../core/span.js';
 import type { FunctionItem } from '../function-item.js';
-import { renderNormalizedTokens } from './render-normalized-tokens.js';
+import { listNormalizedTokens } from './render-normalized-tokens.js';
 import { tokenRangeOfSpan } from '../span/token-range-of-span.js';
 import { isOpenAt, isPunctuationAt, isWordAt } from '../syntax/token-predicates.js';
 import type { VerusFileIr } from '../verus-file-ir.js';
@@ -11,6 +11,8 @@ export interface GhostStrippedView {
   function: string;
   /** Empty for spec and proof functions: they have no executable code. */
   text: string;
+  /** The canonical tokens `text` joins with spaces, for comparisons that need token boundaries. */
+  tokens: string[];
 }
 
 /**
@@ -24,7 +26,7 @@ export interface GhostStrippedView {
  * included, is kept.
  */
 export function createGhostStrippedView(ir: VerusFileIr, fn: FunctionItem): GhostStrippedView {
-  if (fn.baseMode !== 'exec') return { function: fn.qualifiedName, text: '' };
+  if (fn.baseMode !== 'exec') return { function: fn.qualifiedName, text: '', tokens: [] };
   const tokens = ir.tokens;
   const [first, end] = tokenRangeOfSpan(ir, fn.span);
   const removed = new Uint8Array(end - first);
@@ -49,7 +51,8 @@ export function createGhostStrippedView(ir: VerusFileIr, fn: FunctionItem): Ghos
   if (fn.returnValue !== null) stripReturnName(ir, fn, remove);
   removeVerifierAttributesAndGhostLets(ir, first, end, remove);
   if (fn.body !== null) removeClosureClauses(ir, tokenRangeOfSpan(ir, fn.body.span)[0], end, (index) => removed[index - first] === 1, remove);
-  return { function: fn.qualifiedName, text: renderNormalizedTokens(tokens, first, end, (index) => removed[index - first] !== 1) };
+  const kept = listNormalizedTokens(tokens, first, end, (index) => removed[index - first] !== 1);
+  return { function: fn.qualifiedName, text: kept.join(' '), tokens: kept };
 }
 
 function stripReturnName(ir: VerusFileIr, fn: FunctionItem, remove: (from: number, to: number) => void): void {

@@ -12,6 +12,11 @@ const COMPOUND_OPERATORS = new Set(['==>', '<==', '<==>', '=~=', '=~~=', '!~=', 
  * those formatting choices.
  */
 export function renderNormalizedTokens(tokens: TokenTable, first: number, end: number, included: (index: number) => boolean = () => true): string {
+  return listNormalizedTokens(tokens, first, end, included).join(' ');
+}
+
+/** The canonical tokens renderNormalizedTokens joins with spaces (a literal containing spaces stays one token). */
+export function listNormalizedTokens(tokens: TokenTable, first: number, end: number, included: (index: number) => boolean = () => true): string[] {
   const parts: string[] = [];
   let previous = -1;
   for (let index = first; index < end; index++) {
@@ -23,7 +28,7 @@ export function renderNormalizedTokens(tokens: TokenTable, first: number, end: n
     else parts.push(text);
     previous = index;
   }
-  return parts.join(' ');
+  return parts;
 }
 
 function joinTouching(tokens: TokenTable, parts: string[], previous: number, text: string): string | null {
