@@ -51,10 +51,12 @@ function renderHead(ir: VerusFileIr, fn: FunctionItem, first: number, end: numbe
   return renderNormalizedTokens(ir.tokens, first, end, (index) => index < bodyFirst || index >= bodyEnd);
 }
 
+/** The tokens the guard scans; a raw identifier counts as its plain name (`r#admit()` is `admit()`). */
 function guardTokens(ir: VerusFileIr, first: number, end: number): GuardToken[] {
   const tokens: GuardToken[] = [];
   for (let index = first; index < end; index++) {
-    tokens.push({ text: ir.tokens.texts[index] ?? '', line: ir.source.lineIndexAt(ir.tokens.starts[index] ?? 0) + 1 });
+    const text = ir.tokens.texts[index] ?? '';
+    tokens.push({ text: /^r#[A-Za-z_]/.test(text) ? text.slice(2) : text, line: ir.source.lineIndexAt(ir.tokens.starts[index] ?? 0) + 1 });
   }
   return tokens;
 }

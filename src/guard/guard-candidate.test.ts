@@ -68,6 +68,8 @@ describe('guardCandidate', () => {
   it('rejects added cheat constructs, requires false and a high rlimit', async () => {
     expect(rules(await guard(ORIGINAL.replace('    total\n}', '    proof { assume(false); }\n    total\n}')))).toEqual(['cheat-construct-added']);
     expect(rules(await guard(ORIGINAL.replace('fn sum_to', '#[verifier::external_body]\nfn sum_to')))).toEqual(['cheat-construct-added']);
+    expect(rules(await guard(ORIGINAL.replace('    total\n}', '    proof { r#admit(); }\n    total\n}')))).toEqual(['cheat-construct-added']);
+    expect(rules(await guard(ORIGINAL.replace('fn sum_to', '#[verifier::r#external_body]\nfn sum_to')))).toEqual(['cheat-construct-added']);
     expect(rules(await guard(ORIGINAL.replace('spec fn double', 'proof fn lemma_bad() requires false ensures 1 == 2 {}\n\nspec fn double')))).toEqual(['requires-false']);
     expect(rules(await guard(ORIGINAL.replace('fn sum_to', '#[verifier::rlimit(1000)]\nfn sum_to')))).toEqual(['rlimit-above-ceiling']);
   });
@@ -97,6 +99,7 @@ describe('guardCandidate', () => {
     expect(rules(await guard(ORIGINAL.replace('{ 2 * x }', '{ 2 * x }\nconst S: &str = core::include_str!("/x");')))).toEqual(['include-macro-added']);
     expect(rules(await guard(ORIGINAL.replace('{ 2 * x }', '{ 2 * x }\nuse std::include as inc;')))).toEqual(['include-macro-added']);
     expect(rules(await guard(ORIGINAL.replace('{ 2 * x }', '{ 2 * x }\n#[cfg_attr(all(), path = "/tmp/e.rs")]\nmod m {}')))).toEqual(['module-path-added']);
+    expect(rules(await guard(ORIGINAL.replace('{ 2 * x }', '{ 2 * x }\nconst T: &str = r#include_str!("/x");')))).toEqual(['include-macro-added']);
   });
 
   it('rejects #[path] and include! outside verus! too, naming the specific rule', async () => {
