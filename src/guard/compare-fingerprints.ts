@@ -44,9 +44,10 @@ export function compareFingerprints(
     }
     const targets = policy.targetFunctions;
     // An existing lemma's proof may be strengthened anywhere; its contract stays frozen (spec-changed, cheats).
-    const changed = before.mode === 'proof' && after.mode === 'proof' ? before.headText !== after.headText : before.wholeText !== after.wholeText;
-    if (targets !== undefined && !targets.includes(after.name) && changed) {
-      violate('function-not-targeted', after.name, after.line, `${after.name} changed, but only ${targets.join(', ')} may be edited`);
+    const proof = before.mode === 'proof' && after.mode === 'proof';
+    if (targets !== undefined && !targets.includes(after.name) && (proof ? before.headText !== after.headText : before.wholeText !== after.wholeText)) {
+      const what = proof ? `the attributes, signature or clauses of ${after.name}` : after.name;
+      violate('function-not-targeted', after.name, after.line, `${what} changed, but only ${targets.join(', ')} may be edited${proof ? ' (the body of an existing proof fn may change)' : ''}`);
     }
     if (before.execView !== after.execView) {
       violate('exec-code-changed', after.name, after.line, `the executable code of ${after.name} changed (ghost code erased); only proof code may change`);

@@ -123,7 +123,9 @@ describe('guardCandidate', () => {
     const check = (text: string) => guardCandidate({ original, candidate: new Map([['src/lib.rs', encoder.encode(text)]]), editableFiles: ['src/lib.rs'], policy });
     expect(await check(withLemma.replace('    ensures i + 1 > i,\n{\n}', '    ensures i + 1 > i,\n{\n    assert(i + 1 > i) by (nonlinear_arith);\n}'))).toEqual({ verdict: 'accept', allowedSpecChanges: [] });
     expect(rules(await check(withLemma.replace('ensures i + 1 > i,', 'ensures i + 1 >= i,')))).toEqual(['function-not-targeted', 'spec-changed']);
-    expect(rules(await check(withLemma.replace('proof fn lemma_step', '#[verifier::spinoff_prover]\nproof fn lemma_step')))).toEqual(['function-not-targeted']);
+    expect(await check(withLemma.replace('proof fn lemma_step', '#[verifier::spinoff_prover]\nproof fn lemma_step'))).toMatchObject({
+      violations: [{ rule: 'function-not-targeted', message: 'the attributes, signature or clauses of lemma_step changed, but only sum_to may be edited (the body of an existing proof fn may change)' }],
+    });
     expect(rules(await check(withLemma.replace('    ensures i + 1 > i,\n{\n}', '    ensures i + 1 > i,\n{\n    admit();\n}')))).toEqual(['cheat-construct-added']);
     expect(rules(await check(withLemma.replace('{ 2 * x }', '{ x + x }')))).toEqual(['function-not-targeted', 'spec-changed']);
   });
