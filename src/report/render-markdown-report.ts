@@ -1,3 +1,4 @@
+import { sanitizeUntrustedText } from '../core/sanitize-untrusted-text.js';
 import type { CandidateReport, RunReport } from './run-report.js';
 
 /** The run report as Markdown (for terminals, PR comments and the ledger directory). */
@@ -25,7 +26,8 @@ export function renderMarkdownReport(report: RunReport): string {
     }
     if (iteration.instructorAdvice !== null) lines.push('', `> Instructor (guidance, not evidence): ${iteration.instructorAdvice}`);
   }
-  return `${lines.join('\n')}\n`;
+  // Diffs and diagnostics quote the model's code as written: strip escapes from the whole page.
+  return `${sanitizeUntrustedText(lines.join('\n'))}\n`;
 }
 
 function renderRow(candidate: CandidateReport): string {

@@ -1,4 +1,5 @@
 import { assertNever } from '../core/assert-never.js';
+import { sanitizeUntrustedText } from '../core/sanitize-untrusted-text.js';
 import type { RepairEvent, RepairEventSink } from '../repair/repair-event.js';
 
 /**
@@ -18,7 +19,8 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
   };
   const print = (line: string): void => {
     clear();
-    stream.write(`${line}\n`);
+    // Lines quote model text and verifier output: only this renderer may write escapes.
+    stream.write(`${sanitizeUntrustedText(line)}\n`);
     draw();
   };
   const timer = live ? setInterval(draw, 250) : null;

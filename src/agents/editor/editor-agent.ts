@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { ChatChoice, ChatMessage } from '../../core/language-model.js';
+import { sanitizeUntrustedText } from '../../core/sanitize-untrusted-text.js';
 import { renderProtocolMessage } from '../feedback/render-protocol-message.js';
 import type { BudgetExhausted } from '../model/budget-exhausted.js';
 import type { MeteredModel } from '../model/metered-model.js';
@@ -94,7 +95,10 @@ export class EditorAgent {
     const applied = this.applier.apply(this.task.originalSource, reading.submission.edit);
     if (applied.status === 'rejected') return this.formatError(choice, applied.problem, reading.submission.toolCallId);
     const { hash, match } = this.history.findIdentical(applied.source);
-    const base = { choice, submission: reading.submission, source: applied.source, hash };
+    // Model text enters the domain here. The code stays as written (it is verified byte for byte);
+    // the prose that may be shown is stripped of escapes and control characters.
+    const submission = { ...reading.submission, rationale: sanitizeUntrustedText(reading.submission.rationale) };
+    const base = { choice, submission, source: applied.source, hash };
     if (match !== null) {
       return { status: 'identical', ...base, match, feedback: renderProtocolMessage(this.templates, { kind: 'identical-candidate', matches: match }) };
     }
@@ -102,7 +106,9 @@ export class EditorAgent {
     return { status: 'candidate', ...base };
   }
 
-  private formatError(choice: ChatChoice, problem: string, toolCallId: string | null): CandidateOutcome {
+  private formatError(choice: ChatChoice, rawProblem: string, toolCallId: string | null): CandidateOutcome {
+    // Problems quote the model (a tool name, a request id): shown in progress lines and feedback.
+    const problem = sanitizeUntrustedText(rawProblem);
     const feedback = renderProtocolMessage(this.templates, { kind: 'format-error', problem, requestId: this.task.requestId });
     return { status: 'format-error', choice, problem, toolCallId, feedback };
   }

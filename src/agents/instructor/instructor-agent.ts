@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../core/diagnostic.js';
+import { sanitizeUntrustedText } from '../../core/sanitize-untrusted-text.js';
 import type { ChatMessage } from '../../core/language-model.js';
 import type { BudgetExhausted } from '../model/budget-exhausted.js';
 import type { MeteredModel } from '../model/metered-model.js';
@@ -36,7 +37,8 @@ export class InstructorAgent {
       signal,
     );
     if (outcome.status === 'budget-exhausted') return outcome;
-    const text = outcome.response.choices[0]?.text ?? '';
+    // Model text enters the domain here: escapes and control characters never go further.
+    const text = sanitizeUntrustedText(outcome.response.choices[0]?.text ?? '');
     const advice = limitSentences(text.slice(0, 20_000));
     if (advice.text === '') return { status: 'no-advice', reason: 'the instructor answered with no usable text', messages };
     return { status: 'advice', advice, messages };
