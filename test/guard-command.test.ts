@@ -44,6 +44,16 @@ describe('verus-repair guard', () => {
     });
   });
 
+  it('rejects a #[path] module that smuggles in an external_body lemma (exit 1, module-path-added)', async () => {
+    const evilFile = file('evil-lemmas.rs', 'use vstd::prelude::*;\nverus! {\n#[verifier::external_body]\npub proof fn lemma_false() ensures false {}\n}\n');
+    const candidate = file('path-bypass.rs', ORIGINAL
+      .replace('fn max(', `#[path = ${JSON.stringify(evilFile)}]\nmod evil;\n\nfn max(`)
+      .replace('    if a > b', '    proof { evil::lemma_false(); }\n    if a > b'));
+    const run = await runCliInProcess('guard', '--original', original, '--candidate', candidate, '--fn', 'max', '--json');
+    expect(run.exitCode).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({ verdict: 'reject', violations: [{ rule: 'module-path-added', function: null, line: 3, message: expect.stringContaining(evilFile) }] });
+  });
+
   it('honours --allow-spec-change and --fn', async () => {
     const weakened = file('weak.rs', ORIGINAL.replace('ensures r >= a && r >= b,', 'ensures r >= a,'));
     expect((await runCliInProcess('guard', '--original', original, '--candidate', weakened)).exitCode).toBe(1);
