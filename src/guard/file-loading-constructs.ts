@@ -24,8 +24,9 @@ export function findFileLoadingConstructs(tokens: readonly GuardToken[]): FileLo
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index] as GuardToken;
     const text = (offset: number): string => tokens[index + offset]?.text ?? '';
-    if (token.text === '#' && pathAttributeEnd(tokens, partners, index) !== null) {
-      found.push({ kind: 'path-attribute', text: textOf(index, pathAttributeEnd(tokens, partners, index) ?? index), line: token.line });
+    const attributeEnd = token.text === '#' ? pathAttributeEnd(tokens, partners, index) : null;
+    if (attributeEnd !== null) {
+      found.push({ kind: 'path-attribute', text: textOf(index, attributeEnd), line: token.line });
     } else if (token.text === 'mod' && /^[A-Za-z_]/.test(text(1)) && text(2) === ';' && !hasPathAttribute(tokens, partners, index)) {
       found.push({ kind: 'module-file', text: textOf(index, index + 3), line: token.line });
     } else if (INCLUDE_MACROS.has(token.text) && text(-1) !== '.') {
