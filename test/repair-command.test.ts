@@ -95,6 +95,19 @@ describe('verus-repair repair: bad input', () => {
     await expectRefusal(crateDir, ['--file', 'src/broken.rs'], /src\/broken\.rs:\d+:\d+: /);
   });
 
+  it('with --json, ends the event stream with a run-finished event carrying the error, then exits with the usual code', async () => {
+    const crateDir = createGitCrate();
+    const missing = await runCliInProcess('repair', crateDir, '--json', '--file', 'src/missing.rs');
+    expect(missing.exitCode).toBe(2);
+    expect(JSON.parse(missing.stdout.trim().split('\n').at(-1) ?? '')).toEqual({
+      type: 'run-finished', runId: null, outcome: 'error', exitCode: 2, error: { kind: 'ConfigurationError', message: `--file src/missing.rs: no such file in ${crateDir}` },
+    });
+    expect(missing.stderr).toContain('--file src/missing.rs: no such file');
+    const option = await runCliInProcess('repair', crateDir, '--json', '--samples', '0');
+    expect(option.exitCode).toBe(2);
+    expect(JSON.parse(option.stdout)).toMatchObject({ type: 'run-finished', outcome: 'error', error: { kind: 'ConfigurationError', message: expect.stringContaining('--samples expects a positive integer') } });
+  });
+
   it('refuses --max-cost when the config has no price for the model, naming the key to set', async () => {
     await expectRefusal(createGitCrate(), ['--max-cost', '0.5'], '--max-cost needs a price for "fake-model": set [model.prices."fake-model"] input_per_million and output_per_million in');
   });

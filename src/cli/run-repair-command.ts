@@ -5,27 +5,57 @@ import { resolveCrateDirectory } from '../repair/resolve-crate-directory.js';
 import type { RepairEventSink } from '../repair/repair-event.js';
 import { GitProofLedger } from '../ledger/git-proof-ledger.js';
 import { createProgressRenderer } from '../report/render-repair-progress.js';
+import { describeInterruption, INTERRUPTED, type RepairProgress } from './describe-interruption.js';
+import { withInterruptSignal } from './interrupt-signal.js';
+import { describeRunFailure } from './run-failed-event.js';
 
-/** Runs (or resumes) a repair with progress on stderr-free stdout, or NDJSON events with --json. */
-export async function runRepairCommand(crate: string, invocation: Omit<RepairInvocation, 'crate'>, output: { json: boolean; resume: string | null }): Promise<'verified' | 'not-verified'> {
+/**
+ * Runs (or resumes) a repair with live progress on stdout, or NDJSON events with --json; the last
+ * event says how the run ended, an error included (even a malformed option: `readInvocation` runs
+ * inside). Ctrl-C stops the verifier and model calls and says how to resume.
+ */
+export async function runRepairCommand(crate: string, readInvocation: () => Omit<RepairInvocation, 'crate'>, output: { json: boolean; resume: string | null }): Promise<'verified' | 'not-verified'> {
   const renderer = output.json ? null : createProgressRenderer(process.stdout);
-  const sink: RepairEventSink = renderer?.sink ?? ((event) => process.stdout.write(`${JSON.stringify(event)}\n`));
+  const print: RepairEventSink = renderer?.sink ?? ((event) => process.stdout.write(`${JSON.stringify(event)}\n`));
+  const progress: RepairProgress = { runId: null, repoDir: null, started: false, baselineRecorded: false };
+  const sink: RepairEventSink = (event) => {
+    if (event.type === 'run-started') progress.started = true;
+    if (event.type === 'baseline') progress.baselineRecorded = true;
+    print(event);
+  };
   try {
-    if (output.resume !== null) {
-      const ledger = await GitProofLedger.open(await resolveCrateDirectory(crate));
-      const stored = await readStoredRequest(ledger, output.resume);
-      const { services, warnings } = await prepareRepair({
-        ...invocation, crate: `${ledger.repoDir}/${stored.request.crateDir}`, file: stored.request.file, runId: stored.request.runId,
-        functions: stored.request.targetFunctions ?? [], feedbackLevel: stored.request.feedbackLevel, samples: stored.request.samples,
-        model: invocation.model ?? stored.request.modelName,
-      }, sink);
-      warnings.forEach((warning) => process.stderr.write(`warning: ${warning}\n`));
-      return (await repairCrate({ ...stored.request, modelSource: invocation.replay === null ? 'live' : 'replay' }, services, stored.commits)).outcome;
-    }
-    const { request, services, warnings } = await prepareRepair({ ...invocation, crate }, sink);
-    warnings.forEach((warning) => process.stderr.write(`warning: ${warning}\n`));
-    return (await repairCrate(request, services)).outcome;
+    return await withInterruptSignal(INTERRUPTED, async (signal) => {
+      try {
+        return await runRepair(crate, { ...readInvocation(), signal }, output.resume, sink, progress);
+      } catch (error) {
+        // Whatever a stopped step threw (the abort reason, a cancelled model request), the cause is Ctrl-C.
+        if (signal.aborted) throw describeInterruption(crate, progress);
+        throw error;
+      }
+    });
+  } catch (error) {
+    if (output.json) process.stdout.write(`${JSON.stringify(describeRunFailure(progress.runId, error))}\n`);
+    throw error;
   } finally {
     renderer?.stop();
   }
+}
+
+async function runRepair(crate: string, invocation: Omit<RepairInvocation, 'crate'>, resume: string | null, sink: RepairEventSink, progress: RepairProgress): Promise<'verified' | 'not-verified'> {
+  if (resume !== null) {
+    const ledger = await GitProofLedger.open(await resolveCrateDirectory(crate));
+    const stored = await readStoredRequest(ledger, resume);
+    Object.assign(progress, { runId: stored.request.runId, repoDir: ledger.repoDir });
+    const { services, warnings } = await prepareRepair({
+      ...invocation, crate: `${ledger.repoDir}/${stored.request.crateDir}`, file: stored.request.file, runId: stored.request.runId,
+      functions: stored.request.targetFunctions ?? [], feedbackLevel: stored.request.feedbackLevel, samples: stored.request.samples,
+      model: invocation.model ?? stored.request.modelName,
+    }, sink);
+    warnings.forEach((warning) => process.stderr.write(`warning: ${warning}\n`));
+    return (await repairCrate({ ...stored.request, modelSource: invocation.replay === null ? 'live' : 'replay' }, services, stored.commits)).outcome;
+  }
+  const { request, services, warnings } = await prepareRepair({ ...invocation, crate }, sink);
+  Object.assign(progress, { runId: request.runId, repoDir: request.repoDir });
+  warnings.forEach((warning) => process.stderr.write(`warning: ${warning}\n`));
+  return (await repairCrate(request, services)).outcome;
 }

@@ -43,7 +43,7 @@ export async function checkCandidate(
       cache: services.cache,
       precheckRunsTests: services.precheckRunsTests,
       onStage: stage,
-    });
+    }, services.signal);
     const { result, diagnostics } = readVerdict(verification);
     return { ...base, result, verification, diagnostics: await mapOntoCandidate(request, candidate.source, diagnostics), wallTimeMs: services.now() - started };
   } finally {

@@ -13,7 +13,7 @@ export interface ComposedFeedback {
  * a failed pre-check, otherwise the verification feedback at the run's level (asking the instructor,
  * in its own conversation, when the level is `auto`).
  */
-export async function composeFeedback(checked: CheckedCandidate, level: FeedbackLevel, templates: PromptTemplates, instructor: InstructorAgent): Promise<ComposedFeedback> {
+export async function composeFeedback(checked: CheckedCandidate, level: FeedbackLevel, templates: PromptTemplates, instructor: InstructorAgent, signal?: AbortSignal): Promise<ComposedFeedback> {
   switch (checked.result) {
     case 'guard-rejected': {
       const violations = checked.guard.verdict === 'reject' ? checked.guard.violations : [];
@@ -29,7 +29,7 @@ export async function composeFeedback(checked: CheckedCandidate, level: Feedback
     case 'toolchain-error': {
       let advice: InstructorAdvice | null = null;
       if (level === 'auto') {
-        const outcome = await instructor.advise(checked.diagnostics, checked.source);
+        const outcome = await instructor.advise(checked.diagnostics, checked.source, signal);
         if (outcome.status === 'advice') advice = outcome.advice;
       }
       return { text: renderVerificationFeedback(templates, level, checked.diagnostics, advice), advice };

@@ -42,6 +42,8 @@ export interface RepairInvocation {
   environment: NodeJS.ProcessEnv;
   /** Overrides the verifier (the demo's recorded verifier); null = the configured runner. */
   verifier?: Verifier;
+  /** Aborts the run (the CLI's Ctrl-C). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -98,6 +100,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
     cassette,
     emit,
     now: () => performance.now(),
+    ...(invocation.signal === undefined ? {} : { signal: invocation.signal }),
   };
   return { request, services, warnings: [...warnings, ...modelWarnings] };
 }

@@ -71,6 +71,7 @@ async function runRepair(request: RepairRequest, services: RepairServices, resum
   let stopReason = early ?? (state.verifiedCommit !== null ? 'a candidate verified' : null);
   let modelBudgetExhausted: string | null = null;
   while (stopReason === null) {
+    services.signal?.throwIfAborted();
     const totals = services.model.budget.snapshot();
     stopReason = firstStopReason(DEFAULT_STOP_CONDITIONS, {
       iterationsDone, tokensUsed: totals.promptTokens + totals.completionTokens, costUsd: totals.costUsd, elapsedMs: services.now() - started,
@@ -105,6 +106,7 @@ async function startRun(request: RepairRequest, services: RepairServices): Promi
 /** Verifies the original and records it as iteration 0; its note carries the request, for resume. */
 async function checkBaseline(request: RepairRequest, services: RepairServices, run: RunWorkspace, originalFiles: CrateFiles, originalSource: string, report: RunReportBuilder): Promise<CheckedCandidate> {
   const baseline = await checkCandidate(request, services, originalFiles, { iteration: 0, sample: 0, origin: 'model', source: originalSource });
+  services.signal?.throwIfAborted();
   const commit = await recordCheckedCandidate({ request, ledger: services.ledger, run, originalFiles }, baseline, {
     summary: `baseline: ${baseline.result}`, promptDigest: null, responseDigest: null, tokens: null, details: { request },
   });

@@ -48,4 +48,6 @@ export interface RepairServices {
   emit: RepairEventSink;
   /** Milliseconds since some fixed point; injectable for tests. */
   now: () => number;
+  /** Aborts the run (Ctrl-C): verifier, pre-check and model calls stop, and nothing half-checked is recorded. */
+  signal?: AbortSignal;
 }

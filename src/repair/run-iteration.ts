@@ -25,12 +25,14 @@ export async function runIteration(state: RepairRunState, iteration: number): Pr
   const before = services.model.budget.snapshot();
   const promptDigest = digest(state.editor.messages());
   const firstLine = (services.cassette?.linesWritten() ?? 0) + 1;
-  const proposal = await state.editor.propose();
+  const proposal = await state.editor.propose(services.signal);
   const cassetteLines = services.cassette === null ? null : range(firstLine, services.cassette.linesWritten());
   if (proposal.status === 'budget-exhausted') return { status: 'budget-exhausted', reason: proposal.exhausted.reason };
 
   const pool = pLimit(Math.max(1, request.concurrency));
   const attempts = await Promise.all(proposal.outcomes.map((outcome, sample) => pool(() => checkOutcome(state, iteration, sample, outcome))));
+  // Interrupted while checking: none of this iteration's candidates is recorded, so a resume redoes it whole.
+  services.signal?.throwIfAborted();
   const after = services.model.budget.snapshot();
   const tokens = { prompt: after.promptTokens - before.promptTokens, completion: after.completionTokens - before.completionTokens, estimated: after.estimatedCalls > before.estimatedCalls };
   let first = true;
@@ -94,7 +96,7 @@ async function giveFeedback(state: RepairRunState, iteration: number, outcomes: 
   if (chosen === null || outcome.status !== 'candidate') {
     text = outcome.status === 'candidate' ? '' : outcome.feedback;
   } else {
-    const composed = await composeFeedback(chosen, state.request.feedbackLevel, state.services.templates, state.instructor);
+    const composed = await composeFeedback(chosen, state.request.feedbackLevel, state.services.templates, state.instructor, state.services.signal);
     text = composed.text;
     advice = composed.advice?.text ?? null;
   }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { ConfigurationError } from '../../core/errors.js';
+import type { RepairInvocation } from '../../repair/prepare-repair.js';
 import { ExitError } from '../exit-error.js';
 
 interface RepairOptions {
@@ -49,50 +50,55 @@ export function defineRepairCommand(program: Command): void {
     .option('--json', 'print NDJSON events instead of progress')
     .description('repair failing Verus proofs: propose, guard, pre-check, verify, record in git, feed back; exit 0 when verified')
     .action(async (crate: string, options: RepairOptions) => {
-      if (options.docker === true && options.local === true) throw new ConfigurationError('choose one runner: --docker or --local, not both');
       const { runRepairCommand } = await import('../run-repair-command.js');
-      const outcome = await runRepairCommand(crate, {
-        functions: options.fn ?? [],
-        file: options.file ?? null,
-        iterations: positiveInteger(options.iterations, '--iterations', '6'),
-        feedbackLevel: feedbackLevel(options.feedback),
-        samples: options.samples === undefined ? null : positiveInteger(options.samples, '--samples', '2'),
-        model: options.model ?? null,
-        runner: options.docker === true ? 'docker' : options.local === true ? 'local' : null,
-        replay: options.replay ?? null,
-        record: options.record ?? null,
-        allowSpecChanges: options.allowSpecChange ?? [],
-        houdiniRounds: nonNegativeInteger(options.houdiniRounds, '--houdini-rounds'),
-        maxTokens: options.maxTokens === undefined ? null : positiveInteger(options.maxTokens, '--max-tokens', '200000'),
-        maxCostUsd: options.maxCost === undefined ? null : positiveNumber(options.maxCost, '--max-cost'),
-        maxWallTimeMs: options.maxTime === undefined ? null : positiveNumber(options.maxTime, '--max-time') * 1000,
-        cache: options.cache,
-        runId: null,
-        environment: process.env,
-      }, { json: options.json === true, resume: options.resume ?? null });
+      const outcome = await runRepairCommand(crate, () => readInvocation(options), { json: options.json === true, resume: options.resume ?? null });
       if (outcome !== 'verified') throw new ExitError(1);
     });
 }
 
+/** The invocation the options describe; malformed values are ConfigurationErrors with an example. */
+function readInvocation(options: RepairOptions): Omit<RepairInvocation, 'crate'> {
+  if (options.docker === true && options.local === true) throw new ConfigurationError('choose one runner: --docker or --local, not both');
+  return {
+    functions: options.fn ?? [],
+    file: options.file ?? null,
+    iterations: positiveInteger(options.iterations, '--iterations', '6'),
+    feedbackLevel: feedbackLevel(options.feedback),
+    samples: options.samples === undefined ? null : positiveInteger(options.samples, '--samples', '2'),
+    model: options.model ?? null,
+    runner: options.docker === true ? 'docker' : options.local === true ? 'local' : null,
+    replay: options.replay ?? null,
+    record: options.record ?? null,
+    allowSpecChanges: options.allowSpecChange ?? [],
+    houdiniRounds: nonNegativeInteger(options.houdiniRounds, '--houdini-rounds'),
+    maxTokens: options.maxTokens === undefined ? null : positiveInteger(options.maxTokens, '--max-tokens', '200000'),
+    maxCostUsd: options.maxCost === undefined ? null : positiveNumber(options.maxCost, '--max-cost'),
+    maxWallTimeMs: options.maxTime === undefined ? null : positiveNumber(options.maxTime, '--max-time') * 1000,
+    cache: options.cache,
+    runId: null,
+    environment: process.env,
+  };
+}
+
 function positiveInteger(value: string, flag: string, example: string): number {
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new ExitError(2, `verus-repair repair: ${flag} expects a positive integer, e.g. ${flag} ${example}; got "${value}"`);
+  if (!Number.isInteger(number) || number < 1) throw new ConfigurationError(`${flag} expects a positive integer, e.g. ${flag} ${example}; got "${value}"`);
   return number;
 }
 
 function nonNegativeInteger(value: string, flag: string): number {
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 0) throw new ExitError(2, `verus-repair repair: ${flag} expects 0 or a positive integer; got "${value}"`);
+  if (!Number.isInteger(number) || number < 0) throw new ConfigurationError(`${flag} expects 0 or a positive integer; got "${value}"`);
   return number;
 }
 
 function positiveNumber(value: string, flag: string): number {
   const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0) throw new ExitError(2, `verus-repair repair: ${flag} expects a positive number; got "${value}"`);
+  if (!Number.isFinite(number) || number <= 0) throw new ConfigurationError(`${flag} expects a positive number; got "${value}"`);
   return number;
 }
 
 function feedbackLevel(value: string): 'none' | 'generic' | 'auto' {
   if (value === 'none' || value === 'generic' || value === 'auto') return value;
-  throw new ExitError(2, `verus-repair repair: --feedback expects none, generic or auto; got "${value}"`);
+  throw new ConfigurationError(`--feedback expects none, generic or auto; got "${value}"`);
 }

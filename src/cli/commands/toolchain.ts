@@ -88,12 +88,11 @@ export function defineToolchainCommand(program: Command): void {
     .description('docker build the pinned image (output is streamed)')
     .action(async (options: { pinFile?: string }) => {
       const { buildToolchainImage } = await import('../../verifier/toolchain/toolchain-operations.js');
-      const controller = new AbortController();
-      const interrupt = () => controller.abort();
-      process.once('SIGINT', interrupt);
-      try {
+      const { withInterruptSignal } = await import('../interrupt-signal.js');
+      await withInterruptSignal('verus-repair: interrupted; docker build was stopped', async (signal) => {
         const { pinFile, passEnv } = await resolveToolchainSettings(options.pinFile);
-        const built = await buildToolchainImage(pinFile, { passEnv, onOutput: (chunk) => process.stderr.write(chunk), signal: controller.signal });
+        const built = await buildToolchainImage(pinFile, { passEnv, onOutput: (chunk) => process.stderr.write(chunk), signal });
+        signal.throwIfAborted();
         const { outcome } = built;
         if (outcome.kind === 'exited' && outcome.exitCode === 0) {
           process.stdout.write(`built ${built.imageTag}\n`);
@@ -101,8 +100,6 @@ export function defineToolchainCommand(program: Command): void {
         }
         const why = outcome.kind === 'exited' ? `docker build exited ${String(outcome.exitCode)}` : outcome.kind === 'spawn-failed' ? `docker could not start (${outcome.message})` : `docker build ${outcome.kind}`;
         throw new ExitError(3, `verus-repair: ${why}; the image ${built.imageTag} was not built`);
-      } finally {
-        process.off('SIGINT', interrupt);
-      }
+      });
     });
 }

@@ -38,16 +38,13 @@ export function defineVerifyCommand(program: Command): void {
       const { renderCandidateVerification } = await import('../../verifier/render/render-candidate-verification.js');
       const { exitCodeForVerification } = await import('../../verifier/render/exit-code-for-verification.js');
       const { createSourceLineReader } = await import('../../verifier/render/create-source-line-reader.js');
-      const controller = new AbortController();
-      const interrupt = () => controller.abort(new ExitError(130, 'verus-repair: interrupted; the verifier process tree was stopped'));
-      process.once('SIGINT', interrupt);
-      process.once('SIGTERM', interrupt);
-      try {
+      const { withInterruptSignal } = await import('../interrupt-signal.js');
+      await withInterruptSignal('verus-repair: interrupted; the verifier process tree was stopped', async (signal) => {
         const run = await verifyPath({
           path: target,
           cache: options.cache,
           precheck: options.precheck,
-          signal: controller.signal,
+          signal,
           ...(options.fn === undefined ? {} : { function: options.fn }),
           ...(options.docker === true ? { runner: 'docker' as const } : options.local === true ? { runner: 'local' as const } : {}),
           ...(options.rlimit === undefined ? {} : { rlimit: parsePositive(options.rlimit, '--rlimit', '--rlimit 30') }),
@@ -63,10 +60,7 @@ export function defineVerifyCommand(program: Command): void {
           process.stdout.write(renderCandidateVerification(target, run.outcome, createSourceLineReader(run.root)));
         }
         if (exitCode !== 0) throw new ExitError(exitCode);
-      } finally {
-        process.off('SIGINT', interrupt);
-        process.off('SIGTERM', interrupt);
-      }
+      });
     });
 }
 
