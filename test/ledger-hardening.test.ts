@@ -105,3 +105,28 @@ describe('resume repairs a candidate recorded without its note', () => {
     expect((await runCliInProcess('apply', '--repo', world.repoDir, 'e2e-run')).exitCode).toBe(0);
   }, 120_000);
 });
+
+describe('apply merges the verified change into what the user committed since', () => {
+  it('keeps a new function in src/lib.rs and a [features] table in Cargo.toml committed after the run', async () => {
+    world = await createRepairWorld();
+    world.server.script(editorReply([REFERENCE]));
+    expect((await runRepairInWorld(world, { houdiniRounds: 0 })).outcome.outcome).toBe('verified');
+    const git = simpleGit(world.repoDir);
+    const lib = path.join(world.crateDir, 'src', 'lib.rs');
+    const later = `${readFileSync(lib, 'utf8')}\npub fn added_later() -> u32 {\n    7\n}\n`;
+    writeFileSync(lib, later);
+    const manifest = path.join(world.crateDir, 'Cargo.toml');
+    writeFileSync(manifest, `${readFileSync(manifest, 'utf8')}\n[features]\nextra = []\n`);
+    await git.add('.').commit('unrelated work after the run');
+    const apply = await runCliInProcess('apply', '--repo', world.repoDir, 'e2e-run');
+    expect(apply.stderr).toBe('');
+    expect(apply.exitCode).toBe(0);
+    expect(apply.stdout).toContain('run `verus-repair verify binary-search`');
+    const applied = await git.show(['HEAD:binary-search/src/lib.rs']);
+    expect(applied).toContain('pub fn added_later()');
+    expect(applied).toContain('sorted(v@),');
+    expect(await git.show(['HEAD:binary-search/Cargo.toml'])).toContain('[features]');
+    expect(await git.raw(['show', '--name-only', '--format=', 'HEAD'])).toBe('binary-search/src/lib.rs\n');
+    expect((await git.status()).isClean()).toBe(true);
+  }, 120_000);
+});

@@ -216,23 +216,6 @@ export class GitProofLedger {
   }
 
 
-  /** Paths among `paths` that have uncommitted changes (staged or not) in the user's working tree. */
-  async dirtyPaths(paths: readonly string[]): Promise<string[]> {
-    const status = await this.git.status(['--', ...paths]);
-    return status.files.map((file) => file.path);
-  }
-
-  /**
-   * Brings `paths` from a ledger commit onto the user's current branch as one commit. Only these
-   * paths are committed (`--only`), so anything else the user staged stays staged and uncommitted.
-   */
-  async commitPathsFrom(sha: string, paths: readonly string[], message: string): Promise<string> {
-    await this.git.raw(['checkout', sha, '--', ...paths]);
-    const identity = await this.identityArgs();
-    await this.withMessageFile(message, (file) => this.git.raw([...identity, 'commit', '-q', '--only', '-F', file, '--', ...paths]));
-    return (await this.git.revparse(['HEAD'])).trim();
-  }
-
   async readFileAt(sha: string, path: string): Promise<Uint8Array | null> {
     try {
       return await this.git.binaryCatFile(['blob', `${sha}:${path}`]);
