@@ -25,15 +25,19 @@ function hangOnTheFix(scenarioDir: string): string {
 }
 
 describe('verus-repair repair: Ctrl-C', () => {
-  it('stops the verifier process tree, records nothing half-checked, says how to resume, exits 130; the run then resumes', async () => {
+  it.each([
+    ['to node', false],
+    ['to the process group, as a terminal sends it', true],
+  ])('Ctrl-C %s stops the verifier process tree, records nothing half-checked, says how to resume, exits 130; the run then resumes', async (_, toGroup) => {
     world = await createRepairWorld();
     const original = hangOnTheFix(world.scenarioDir);
     world.server.script(editorReply([REFERENCE]));
-    const child = startCli(['repair', world.crateDir, '--iterations', '2', '--houdini-rounds', '0', '--json'], world.environment);
+    const child = startCli(['repair', world.crateDir, '--iterations', '2', '--houdini-rounds', '0', '--json'], world.environment, undefined, { detached: toGroup });
     const marker = String(world.environment['VERUS_REPAIR_FAKE_MARKER']);
     for (let attempt = 0; attempt < 600 && !existsSync(`${marker}.pid`); attempt += 1) await sleep(100);
     const grandchild = Number(readFileSync(`${marker}.pid`, 'utf8'));
-    child.kill('SIGINT');
+    if (toGroup) process.kill(-(child.pid ?? 0), 'SIGINT');
+    else child.kill('SIGINT');
     const result = await child;
     const stderr = String(result.stderr);
     expect(result.exitCode).toBe(130);

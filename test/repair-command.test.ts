@@ -93,6 +93,8 @@ describe('verus-repair repair: bad input', () => {
     await expectRefusal(crateDir, ['--file', 'src/module'], '--file src/module: is a directory, expected a .rs file');
     writeFileSync(path.join(crateDir, 'src', 'broken.rs'), 'verus! {\nfn f( {\n}\n');
     await expectRefusal(crateDir, ['--file', 'src/broken.rs'], /src\/broken\.rs:\d+:\d+: /);
+    await expectRefusal(crateDir, ['--fn', 'no_such_function'], /no_such_function/);
+    await expectRefusal(crateDir, ['--file', 'src/lib.rs', '--fn', 'no_such_function'], /no_such_function/);
   });
 
   it('with --json, ends the event stream with a run-finished event carrying the error, then exits with the usual code', async () => {

@@ -4,8 +4,11 @@ import { execa, type ResultPromise } from 'execa';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Starts `verus-repair <args>` from the sources in a child process with exactly `environment`. */
-export function startCli(args: string[], environment: NodeJS.ProcessEnv, cwd = PROJECT_ROOT): ResultPromise<{ reject: false; timeout: number }> {
+/**
+ * Starts `verus-repair <args>` from the sources in a child process with exactly `environment`.
+ * `detached` makes it a process group leader, so a test can signal the whole group as a terminal's Ctrl-C does.
+ */
+export function startCli(args: string[], environment: NodeJS.ProcessEnv, cwd = PROJECT_ROOT, options: { detached?: boolean } = {}): ResultPromise<{ reject: false; timeout: number }> {
   // tsx by absolute URL: the child may run outside the project, where a bare `tsx` would not resolve.
   const loader = pathToFileURL(path.join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
   return execa(process.execPath, ['--import', loader, path.join(PROJECT_ROOT, 'src', 'cli', 'run.ts'), ...args], {
@@ -14,6 +17,7 @@ export function startCli(args: string[], environment: NodeJS.ProcessEnv, cwd = P
     extendEnv: false,
     reject: false,
     timeout: 120_000,
+    detached: options.detached === true,
   });
 }
 
