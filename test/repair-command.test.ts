@@ -91,6 +91,9 @@ describe('verus-repair repair: bad input', () => {
     await expectRefusal(crateDir, ['--file', 'src/missing.rs'], `--file src/missing.rs: no such file in ${crateDir}`);
     mkdirSync(path.join(crateDir, 'src', 'module'));
     await expectRefusal(crateDir, ['--file', 'src/module'], '--file src/module: is a directory, expected a .rs file');
+    await expectRefusal(crateDir, ['--file', '.'], '--file .: is a directory, expected a .rs file');
+    writeFileSync(path.join(crateDir, 'src', '..hidden.rs'), 'not rust {');
+    await expectRefusal(crateDir, ['--file', 'src/..hidden.rs'], /src\/\.\.hidden\.rs:\d+:\d+: /);
     writeFileSync(path.join(crateDir, 'src', 'broken.rs'), 'verus! {\nfn f( {\n}\n');
     await expectRefusal(crateDir, ['--file', 'src/broken.rs'], /src\/broken\.rs:\d+:\d+: /);
     await expectRefusal(crateDir, ['--fn', 'no_such_function'], /no_such_function/);

@@ -12,7 +12,7 @@ export async function checkTargetFile(crateDir: string, file: string, requested:
   const named = requested === null ? file : `--file ${requested}`;
   const absolute = path.resolve(crateDir, file);
   const relative = path.relative(crateDir, absolute);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
+  if (relative.split(path.sep)[0] === '..' || path.isAbsolute(relative)) {
     throw new ConfigurationError(`${named}: outside the crate ${crateDir}; name a file under it, e.g. --file src/lib.rs`);
   }
   const found = await stat(absolute).catch((error: NodeJS.ErrnoException) => error);
