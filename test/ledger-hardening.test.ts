@@ -7,6 +7,9 @@ import { runRepairInWorld } from './repair/run-repair-in-world.js';
 import { runCliInProcess } from './run-cli-in-process.js';
 import { runCli, startCli } from './fakes/run-cli.js';
 import { GitProofLedger } from '../src/ledger/git-proof-ledger.js';
+import { reverifyRun } from '../src/repair/reverify-run.js';
+import { loadVerifierConfig } from '../src/verifier/config/read-verifier-config.js';
+import { createVerifier } from '../src/verifier/create-verifier.js';
 
 const BOM = '\uFEFF';
 let world: RepairWorld | null = null;
@@ -128,5 +131,19 @@ describe('apply merges the verified change into what the user committed since', 
     expect(await git.show(['HEAD:binary-search/Cargo.toml'])).toContain('[features]');
     expect(await git.raw(['show', '--name-only', '--format=', 'HEAD'])).toBe('binary-search/src/lib.rs\n');
     expect((await git.status()).isClean()).toBe(true);
+  }, 120_000);
+});
+
+describe('audit --reverify without a verifier', () => {
+  it('reports the verifier as unavailable, not as a changed verdict', async () => {
+    world = await createRepairWorld();
+    world.server.script(editorReply([REFERENCE]));
+    await runRepairInWorld(world, { houdiniRounds: 0 });
+    const ledger = await GitProofLedger.open(world.repoDir);
+    const { config } = await loadVerifierConfig(world.repoDir);
+    const verifier = await createVerifier(config, { PATH: path.join(world.repoDir, 'no-tools-here'), HOME: world.environment['HOME'] });
+    const options = { rlimit: 10, expandErrors: false, noCheating: false, timeoutMs: 60_000, extraVerusArgs: [] };
+    const { findings } = await reverifyRun(ledger, 'e2e-run', verifier, options);
+    expect(findings).toEqual([expect.objectContaining({ rule: 'verifier-unavailable', message: expect.stringContaining('could not re-verify') })]);
   }, 120_000);
 });

@@ -9,7 +9,8 @@ import { materializeCrate, type CrateFiles } from './crate-snapshot.js';
 
 /**
  * `audit --reverify`: re-runs the verifier, without the cache, on the exact files of every commit
- * the run recorded as `verified`, and reports any whose verdict is now different.
+ * the run recorded as `verified`, and reports any whose verdict is now different. A verifier that
+ * cannot run (a toolchain error) is reported once as `verifier-unavailable`, never as a mismatch.
  */
 export async function reverifyRun(ledger: GitProofLedger, runId: string, verifier: Verifier, options: VerificationOptions): Promise<{ checked: number; findings: AuditFinding[] }> {
   const findings: AuditFinding[] = [];
@@ -28,7 +29,13 @@ export async function reverifyRun(ledger: GitProofLedger, runId: string, verifie
     try {
       checked += 1;
       const outcome = await verifyCandidate({ kind: 'crate', crateDir: scratch }, options, { verifier, prechecker: null, cache: null, precheckRunsTests: false });
-      const status = outcome.verification?.status ?? 'no verdict';
+      const verification = outcome.verification;
+      if (verification?.status === 'toolchain-error') {
+        // No verdict at all: the verifier could not run, which says nothing about the recorded one.
+        findings.push({ commit: commit.sha, rule: 'verifier-unavailable', message: `could not re-verify: the verifier is unavailable (${verification.problem}: ${verification.message})` });
+        break;
+      }
+      const status = verification?.status ?? 'no verdict';
       if (status !== 'verified') {
         findings.push({ commit: commit.sha, rule: 'reverify-mismatch', message: `recorded verified, but verifying the commit's files again gave: ${status}` });
       }

@@ -16,6 +16,10 @@ export function defineAuditCommand(program: Command): void {
       const { resolveRunId } = await import('../resolve-run-id.js');
       const ledger = await GitProofLedger.open(options.repo);
       const runIds = options.all === true ? await ledger.listRuns() : [await resolveRunId(ledger, run)];
+      if (runIds.length === 0) {
+        process.stdout.write(options.json === true ? `${JSON.stringify({ ok: true, runs: [], message: `no runs in ${ledger.repoDir}` }, null, 2)}\n` : `no runs in ${ledger.repoDir}\n`);
+        return;
+      }
       const results = [];
       for (const runId of runIds) {
         const { commits, findings } = await auditRun(ledger, runId);
