@@ -18,7 +18,9 @@ export function normalizeModelSection(section: ModelSection, environment: NodeJS
   if (section.sampling === 'n' && section.samples > 1 && !/openai\.com|openai\.azure\.com/.test(baseUrl)) {
     warnings.push('model.sampling: "n" with samples > 1 needs an endpoint that honours n; use sampling = "parallel" if fewer choices come back');
   }
-  if (!(section.name in section.prices)) {
+  if (section.budget.max_cost_usd !== undefined && !(section.name in section.prices)) {
+    errors.push(`model.budget.max_cost_usd: needs a price for "${section.name}" to be enforced: add [model.prices."${section.name}"] with input_per_million and output_per_million, or remove max_cost_usd. Example: [model.prices."${section.name}"] input_per_million = 0.15, output_per_million = 0.6`);
+  } else if (!(section.name in section.prices)) {
     warnings.push(`model.prices: no price for "${section.name}"; its cost will be reported as unknown (null), not zero`);
   }
   const config: ModelConfig = {

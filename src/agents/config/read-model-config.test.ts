@@ -52,6 +52,13 @@ describe('readModelConfig', () => {
     expect(errors).toEqual(['v.toml: [modle]: unknown table (did you mean [model]?). Known tables: [model], [verifier]']);
   });
 
+  it('refuses a cost budget without a price for the model, since the budget could not be enforced', () => {
+    const { config, errors } = readModelConfig('[model]\nname = "m"\n[model.budget]\nmax_cost_usd = 5.0\n', 'v.toml', env);
+    expect(config).toBeNull();
+    expect(errors).toEqual([expect.stringContaining('model.budget.max_cost_usd: needs a price for "m" to be enforced: add [model.prices."m"] with input_per_million and output_per_million')]);
+    expect(readModelConfig('[model]\nname = "m"\n[model.budget]\nmax_cost_usd = 5.0\n[model.prices.m]\ninput_per_million = 1\noutput_per_million = 2\n', 'v.toml', env).errors).toEqual([]);
+  });
+
   it('requires the key for OpenAI itself', () => {
     expect(readModelConfig('[model]\nname = "gpt-4o"\n', 'v.toml', {}).errors[0]).toContain('OPENAI_API_KEY is not set');
   });
