@@ -54,6 +54,20 @@ describe('acquireRunLock', () => {
     expect(existsSync(lockFile())).toBe(false);
   });
 
+  it('stays held through a signal someone else handles (the run unwinds first), until released', async () => {
+    const handler = (): void => undefined;
+    process.on('SIGINT', handler);
+    try {
+      const lock = await acquireRunLock(repo, 'run-1');
+      process.emit('SIGINT', 'SIGINT');
+      expect(existsSync(lockFile())).toBe(true);
+      await lock.release();
+      expect(existsSync(lockFile())).toBe(false);
+    } finally {
+      process.off('SIGINT', handler);
+    }
+  });
+
   it('rejects a run id that could escape the ledger directory', async () => {
     await expect(acquireRunLock(repo, '../../etc')).rejects.toThrow('is not a run id');
   });

@@ -24,7 +24,8 @@ const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  * Makes this process the only writer of a run (a fresh run or a resumed one). The lock file is
  * created atomically (a complete temporary file hard-linked into place, which fails when the lock
  * exists) and names the holder's pid and host. A lock whose pid is gone on this host is stale and
- * taken over. It is released by `release()`, at exit, and on SIGINT, SIGTERM and SIGHUP.
+ * taken over. It is released by `release()`, at exit, and on SIGINT, SIGTERM and SIGHUP when no
+ * other listener handles that signal (the process would die at once).
  */
 export async function acquireRunLock(repoDir: string, runId: string): Promise<RunLock> {
   const directory = await ensureLedgerDirectory(repoDir, 'runs', checkRunId(runId));
@@ -62,10 +63,16 @@ function holdLock(file: string): RunLock {
     }
   };
   const onSignal = (signal: NodeJS.Signals): void => {
-    releaseNow();
     detach();
-    // With nobody else listening, end the way the signal would have ended the process.
-    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    // Someone else handles the signal (the CLI's Ctrl-C handling unwinds the run): the process is
+    // still the writer until then, and releases at the end of the run or at exit.
+    if (process.listenerCount(signal) > 0) {
+      process.once('exit', releaseNow);
+      return;
+    }
+    // Nobody else listening: release, then end the way the signal would have ended the process.
+    releaseNow();
+    process.kill(process.pid, signal);
   };
   const detach = (): void => {
     process.off('exit', releaseNow);
