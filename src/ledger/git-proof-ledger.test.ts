@@ -91,6 +91,9 @@ describe('GitProofLedger', () => {
     await mkdir(join(repo, 'src'));
     await writeFile(join(repo, 'src', 'new.rs'), 'fn g() {}\n');
     await writeFile(join(repo, '.env'), 'OPENAI_API_KEY=sk-must-never-enter-the-ledger\n');
+    // The run's lock is taken before its snapshot, in a repository that has never had a run.
+    await mkdir(join(repo, '.verus-repair', 'runs', 'r'), { recursive: true });
+    await writeFile(join(repo, '.verus-repair', 'runs', 'r', 'lock'), '{}');
     const ledger = await GitProofLedger.open(repo);
     const snapshot = await ledger.snapshotWorkingTree(['.'], ['lib.rs', 'src/new.rs']);
     expect(snapshot).toMatchObject({ snapshotted: true, leftOut: ['.env'] });

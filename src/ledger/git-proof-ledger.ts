@@ -79,6 +79,7 @@ export class GitProofLedger {
   async snapshotWorkingTree(scope: readonly string[], inputs: readonly string[]): Promise<{ commit: string; snapshotted: boolean; leftOut: string[] }> {
     const head = (await this.git.raw(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']).catch(() => '')).trim();
     if (head === '') throw new ConfigurationError(`${this.repoDir} has no commits yet; commit your crate once (git add . && git commit) so the proof ledger has a base`);
+    await this.excludeLedgerDirectory();
     const untracked = (await this.git.raw(['ls-files', '-z', '--others', '--exclude-standard', '--', ...scope])).split('\0').filter((file) => file !== '');
     const wanted = new Set(inputs);
     const added = untracked.filter((file) => wanted.has(file));

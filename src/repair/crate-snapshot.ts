@@ -13,8 +13,18 @@ export async function readCrateFiles(crateDir: string): Promise<CrateFiles> {
   return files;
 }
 
+/**
+ * `files` with `file` replaced by `text`. When the file began with a UTF-8 byte order mark and the
+ * text does not (a model rarely repeats an invisible character), the mark is kept, so every checked
+ * and recorded candidate has the user's bytes where it did not change them.
+ */
 export function withFile(files: CrateFiles, file: string, text: string): CrateFiles {
-  return new Map(files).set(file, new TextEncoder().encode(text));
+  const keepMark = startsWithByteOrderMark(files.get(file)) && !text.startsWith('\uFEFF');
+  return new Map(files).set(file, new TextEncoder().encode(keepMark ? `\uFEFF${text}` : text));
+}
+
+function startsWithByteOrderMark(bytes: Uint8Array | undefined): boolean {
+  return bytes !== undefined && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
 
 /**
