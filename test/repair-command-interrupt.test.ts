@@ -13,13 +13,16 @@ afterEach(async () => {
   world = null;
 });
 
-/** Makes the fake cargo-verus hang on the repaired source (after spawning a marker-writing child); returns the original scenario. */
-function hangOnTheFix(scenarioDir: string): string {
+/**
+ * Makes the fake cargo-verus hang (after spawning a marker-writing child) on the repaired source
+ * (invocation 0) or on the broken original (invocation 1); returns the original scenario.
+ */
+function hangOn(scenarioDir: string, which: 0 | 1): string {
   const file = path.join(scenarioDir, 'scenario.json');
   const original = readFileSync(file, 'utf8');
   const scenario = JSON.parse(original) as { invocations: Array<Record<string, unknown>> };
-  const { stdout: _stdout, stderr: _stderr, exitCode: _exitCode, ...fix } = scenario.invocations[0] ?? {};
-  scenario.invocations[0] = { ...fix, hang: true, spawnMarkerChildAfterMs: 1500 };
+  const { stdout: _stdout, stderr: _stderr, exitCode: _exitCode, ...rest } = scenario.invocations[which] ?? {};
+  scenario.invocations[which] = { ...rest, hang: true, spawnMarkerChildAfterMs: 1500 };
   writeFileSync(file, JSON.stringify(scenario));
   return original;
 }
@@ -30,7 +33,7 @@ describe('verus-repair repair: Ctrl-C', () => {
     ['to the process group, as a terminal sends it', true],
   ])('Ctrl-C %s stops the verifier process tree, records nothing half-checked, says how to resume, exits 130; the run then resumes', async (_, toGroup) => {
     world = await createRepairWorld();
-    const original = hangOnTheFix(world.scenarioDir);
+    const original = hangOn(world.scenarioDir, 0);
     world.server.script(editorReply([REFERENCE]));
     const child = startCli(['repair', world.crateDir, '--iterations', '2', '--houdini-rounds', '0', '--json'], world.environment, undefined, { detached: toGroup });
     const marker = String(world.environment['VERUS_REPAIR_FAKE_MARKER']);
@@ -61,5 +64,22 @@ describe('verus-repair repair: Ctrl-C', () => {
     const resumed = await runCli(['repair', world.crateDir, '--resume', runId], world.environment);
     expect(resumed.exitCode).toBe(0);
     expect((await ledger.readRun(runId)).map((commit) => [commit.trailers.get('Iteration'), commit.trailers.get('Proof-Result')])).toEqual([['0', 'failed'], ['1', 'verified']]);
+  }, 120_000);
+
+  it('while the original is being checked, says the run has nothing to resume and records nothing', async () => {
+    world = await createRepairWorld();
+    hangOn(world.scenarioDir, 1);
+    const child = startCli(['repair', world.crateDir, '--iterations', '1'], world.environment);
+    const marker = String(world.environment['VERUS_REPAIR_FAKE_MARKER']);
+    for (let attempt = 0; attempt < 600 && !existsSync(`${marker}.pid`); attempt += 1) await sleep(100);
+    child.kill('SIGINT');
+    const result = await child;
+    expect(result.exitCode).toBe(130);
+    const ledger = await GitProofLedger.open(world.repoDir);
+    const [runId] = await ledger.listRuns();
+    expect(String(result.stderr)).toContain(`run ${String(runId)} was stopped before its original was checked, so it has nothing to resume; start again with: verus-repair repair ${world.crateDir}`);
+    expect(String(result.stderr)).not.toContain('--resume');
+    expect(await ledger.readRun(String(runId))).toEqual([]);
+    expect(world.server.requests).toHaveLength(0);
   }, 120_000);
 });
