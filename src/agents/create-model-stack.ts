@@ -7,6 +7,7 @@ import type { ModelConfig } from './config/model-config.js';
 import { createLanguageModel } from './create-language-model.js';
 import { MeteredModel } from './model/metered-model.js';
 import { ModelBudget } from './model/model-budget.js';
+import type { ModelWaitEvent } from './model/model-wait-event.js';
 import type { RetryClock } from './model/retry-with-backoff.js';
 
 export interface ModelStackOptions {
@@ -16,6 +17,9 @@ export interface ModelStackOptions {
   replayFrom?: string;
   environment?: NodeJS.ProcessEnv;
   clock?: RetryClock;
+  /** Hears that the run waits on the model: at once, every heartbeat, and when the wait is over. */
+  onModelWaiting?: (event: ModelWaitEvent) => void;
+  heartbeatMs?: number;
 }
 
 /**
@@ -42,5 +46,6 @@ export function createModelStack(config: ModelConfig, options: ModelStackOptions
     cassette = new CassetteWriter(options.recordTo, key ? [key] : []);
     model = new RecordingLanguageModel(model, cassette);
   }
-  return { metered: new MeteredModel(model, new ModelBudget(config.budget), config.prices), warnings, cassette };
+  const waiting = { ...(options.onModelWaiting === undefined ? {} : { onWaiting: options.onModelWaiting }), ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }) };
+  return { metered: new MeteredModel(model, new ModelBudget(config.budget), config.prices, waiting), warnings, cassette };
 }

@@ -4,7 +4,8 @@ export type { BudgetLimits, ModelConfig, ModelPrice } from './config/model-confi
 export { createLanguageModel } from './create-language-model.js';
 export { createModelStack, type ModelStackOptions } from './create-model-stack.js';
 export { OpenAiLanguageModel, type OpenAiLanguageModelOptions } from './openai-language-model.js';
-export { MeteredModel, type MeteredCallOutcome } from './model/metered-model.js';
+export { MeteredModel, type MeteredCallOutcome, type WaitingOptions } from './model/metered-model.js';
+export { DEFAULT_HEARTBEAT_MS, type ModelWaitEvent } from './model/model-wait-event.js';
 export { ModelBudget, type BudgetTotals } from './model/model-budget.js';
 export type { BudgetExhausted, BudgetLimit } from './model/budget-exhausted.js';
 export { ModelRequestError } from './model/model-request-error.js';

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server.js';
+import { startStalledListener } from '../../test/fakes/start-stalled-listener.js';
 import type { ChatRequest } from '../core/language-model.js';
 import { ModelRequestError } from './model/model-request-error.js';
 import type { RetryClock } from './model/retry-with-backoff.js';
-import { OpenAiLanguageModel } from './openai-language-model.js';
+import { OpenAiLanguageModel, type OpenAiLanguageModelOptions } from './openai-language-model.js';
+import { SYSTEM_CLOCK } from './model/retry-with-backoff.js';
 
 const FAKE_KEY = 'sk-test-DISTINCTIVE-0xC0FFEE-key';
 
@@ -24,16 +26,20 @@ const request: ChatRequest = {
 describe('OpenAiLanguageModel against a local fake server', () => {
   let server: FakeOpenAiServer;
   let clock: ReturnType<typeof recordingClock>;
-  const model = (timeoutMs = 5_000, maxRetries = 3) =>
+  const model = (timeoutMs = 5_000, maxRetries = 3, extra: Partial<OpenAiLanguageModelOptions> = {}) =>
     new OpenAiLanguageModel({
       modelName: 'fake-model',
       baseUrl: server.baseUrl,
       apiKey: FAKE_KEY,
       requestTimeoutMs: timeoutMs,
+      connectTimeoutMs: 5_000,
+      callDeadlineMs: 60_000,
+      maxRetryAfterMs: 60_000,
       retryPolicy: { maxRetries, baseDelayMs: 100, maxDelayMs: 1_000 },
       maxResponseBytes: 64 * 1024,
       clock,
       maxTokensField: 'max_tokens',
+      ...extra,
     });
 
   beforeEach(async () => {
@@ -65,6 +71,62 @@ describe('OpenAiLanguageModel against a local fake server', () => {
     expect(server.requests).toHaveLength(2);
     expect(clock.sleeps).toEqual([700]);
   });
+
+  it('honours a retry-after up to the cap even beyond the backoff ceiling', async () => {
+    server.script({ kind: 'status', status: 429, headers: { 'retry-after': '45' } }, { kind: 'completion', choices: [{ text: 'ok' }] });
+    await model().complete(request);
+    expect(clock.sleeps).toEqual([45_000]);
+  });
+
+  it('fails fast when retry-after is beyond the cap, saying so, without waiting', async () => {
+    server.script({ kind: 'status', status: 429, headers: { 'retry-after': '120' } }, { kind: 'completion', choices: [{ text: 'never' }] });
+    const error = (await model(5_000, 3, { maxRetryAfterMs: 30_000 }).complete(request).catch((caught: unknown) => caught)) as ModelRequestError;
+    expect(error).toBeInstanceOf(ModelRequestError);
+    expect(error.isRetryable).toBe(false);
+    expect(error.message).toContain('HTTP 429');
+    expect(error.message).toContain('the endpoint asked to retry after 120 s, more than the cap of 30 s (model.max_retry_after_seconds)');
+    expect(server.requests).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('fails fast when retry-after would pass the call deadline', async () => {
+    server.script({ kind: 'status', status: 503, headers: { 'retry-after': '20' } });
+    const error = (await model(5_000, 3, { callDeadlineMs: 10_000 }).complete(request).catch((caught: unknown) => caught)) as ModelRequestError;
+    expect(error.message).toMatch(/the endpoint asked to retry after 20 s, more than the \d+(\.\d)? s left before the call deadline of 10 s \(model\.call_deadline_seconds\)/);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('gives up on a hanging endpoint at the call deadline across retries, not after every attempt', async () => {
+    server.script({ kind: 'hang' }, { kind: 'hang' }, { kind: 'hang' }, { kind: 'hang' }, { kind: 'hang' });
+    const started = Date.now();
+    const error = (await model(400, 4, { callDeadlineMs: 700, clock: SYSTEM_CLOCK, retryPolicy: { maxRetries: 4, baseDelayMs: 10, maxDelayMs: 20 } })
+      .complete(request)
+      .catch((caught: unknown) => caught)) as ModelRequestError;
+    const elapsed = Date.now() - started;
+    expect(error.failure.kind).toBe('timeout');
+    expect(error.isRetryable).toBe(false);
+    expect(error.message).toMatch(/no answer within the call deadline of 0\.7 s \(model\.call_deadline_seconds\) after 2 attempts/);
+    expect(elapsed).toBeGreaterThanOrEqual(650);
+    expect(elapsed).toBeLessThan(2_000);
+    expect(server.requests).toHaveLength(2);
+  }, 5_000);
+
+  it('times out a connect that never completes after the connect timeout, separately from the read timeout', async () => {
+    const listener = await startStalledListener();
+    if (listener === null) return; // no python3 here: nothing can hold a loopback connect open
+    try {
+      const started = Date.now();
+      const error = (await model(10_000, 0, { baseUrl: `http://127.0.0.1:${listener.port}/v1`, connectTimeoutMs: 300 })
+        .complete(request)
+        .catch((caught: unknown) => caught)) as ModelRequestError;
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(error.failure.kind).toBe('timeout');
+      expect(error.isRetryable).toBe(true);
+      expect(error.message).toContain('could not connect within 0.3 s (model.connect_timeout_seconds)');
+    } finally {
+      listener.close();
+    }
+  }, 8_000);
 
   it.each([408, 409, 500, 503])('retries HTTP %i until the retries run out', async (status) => {
     server.script(...Array.from({ length: 4 }, () => ({ kind: 'status' as const, status })));

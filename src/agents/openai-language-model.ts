@@ -7,6 +7,8 @@ import { ModelRequestError } from './model/model-request-error.js';
 import { readChatCompletion, type ReadCompletion } from './model/read-chat-completion.js';
 import { retryWithBackoff, SYSTEM_CLOCK, type RetryClock, type RetryPolicy } from './model/retry-with-backoff.js';
 import { scrubSecrets } from './model/scrub-secrets.js';
+import { createEndpointFetch, UnreachableEndpointError } from './model/create-endpoint-fetch.js';
+import { formatSeconds } from './model/format-seconds.js';
 import { createSizeLimitedFetch, ResponseTooLargeError } from './model/size-limited-fetch.js';
 
 /** How to reach one OpenAI-compatible endpoint (OpenAI, Azure OpenAI v1, Ollama, vLLM, llama.cpp). */
@@ -15,7 +17,14 @@ export interface OpenAiLanguageModelOptions {
   baseUrl: string;
   /** null for local servers without auth; a placeholder is sent because the SDK requires some key. */
   apiKey: string | null;
+  /** Read timeout of one attempt: from sending the request to the whole answer. */
   requestTimeoutMs: number;
+  /** TCP and TLS set-up of a connection, apart from the read timeout. */
+  connectTimeoutMs: number;
+  /** The whole call: every attempt and every wait between them. */
+  callDeadlineMs: number;
+  /** The longest `retry-after` waited for; a longer one fails the call at once, saying so. */
+  maxRetryAfterMs: number;
   retryPolicy: RetryPolicy;
   maxResponseBytes: number;
   clock?: RetryClock;
@@ -26,7 +35,9 @@ export interface OpenAiLanguageModelOptions {
 /**
  * The only module that imports the `openai` SDK. The SDK's own retries are disabled (`maxRetries: 0`)
  * so that retryWithBackoff, which retries only 408/409/429/5xx, timeouts and network errors, is the
- * only retry loop. Every error message is scrubbed of the key before it leaves this module.
+ * only retry loop. Time is bounded three ways: a connect timeout, a read timeout per attempt, and a
+ * deadline for the whole call; a `retry-after` beyond the cap or the deadline fails at once. Every
+ * error message is scrubbed of the key before it leaves this module.
  */
 export class OpenAiLanguageModel implements LanguageModel {
   readonly modelName: string;
@@ -43,32 +54,43 @@ export class OpenAiLanguageModel implements LanguageModel {
       project: null,
       maxRetries: 0,
       timeout: options.requestTimeoutMs,
-      fetch: createSizeLimitedFetch(options.maxResponseBytes),
+      fetch: createSizeLimitedFetch(options.maxResponseBytes, createEndpointFetch(options.connectTimeoutMs)),
     });
   }
 
   async complete(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
     const started = Date.now();
     const body = this.toRequestBody(request);
+    const clock = this.options.clock ?? SYSTEM_CLOCK;
+    const now = (): number => clock.now?.() ?? Date.now();
+    const deadline = now() + this.options.callDeadlineMs;
+    const remainingMs = (): number => deadline - now();
     const completion = await retryWithBackoff(
-      () => this.attempt(body, signal),
+      (attempt) => this.attempt(body, signal, remainingMs(), attempt + 1),
       (error) => error instanceof ModelRequestError && error.isRetryable,
       this.options.retryPolicy,
-      this.options.clock ?? SYSTEM_CLOCK,
+      clock,
       signal,
+      { remainingMs, exceeded: (error, attempts) => this.deadlineExceeded(error, attempts) },
     );
     const usage = completion.usage === null ? estimateUsage(request.messages, completion.choices) : { ...completion.usage, estimated: false };
     return { model: completion.model ?? this.modelName, choices: completion.choices, usage, latencyMs: Date.now() - started };
   }
 
-  private async attempt(body: ChatCompletionCreateParamsNonStreaming, signal: AbortSignal | undefined): Promise<ReadCompletion> {
-    const timeout = AbortSignal.timeout(this.options.requestTimeoutMs);
+  private async attempt(body: ChatCompletionCreateParamsNonStreaming, signal: AbortSignal | undefined, remainingMs: number, attempt: number): Promise<ReadCompletion> {
+    // The deadline shortens the last attempt; a timeout it causes ends the call.
+    const cutByDeadline = remainingMs < this.options.requestTimeoutMs;
+    const timeout = AbortSignal.timeout(Math.max(1, Math.min(this.options.requestTimeoutMs, remainingMs)));
     const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
     let raw: unknown;
     try {
       raw = await this.client.chat.completions.create(body, { signal: combined });
     } catch (error) {
-      throw new ModelRequestError(this.classify(error, signal, timeout));
+      const failed = this.classify(error, signal, timeout, remainingMs);
+      if (failed.kind === 'timeout' && cutByDeadline && timeout.aborted) {
+        throw new ModelRequestError({ ...failed, isRetryable: false, message: `${this.where()}: no answer within the call deadline of ${formatSeconds(this.options.callDeadlineMs)} s (model.call_deadline_seconds) after ${attempt} attempt${attempt === 1 ? '' : 's'}` });
+      }
+      throw new ModelRequestError(failed);
     }
     const completion = readChatCompletion(raw);
     if (completion === null) {
@@ -83,21 +105,48 @@ export class OpenAiLanguageModel implements LanguageModel {
     return completion;
   }
 
-  private classify(error: unknown, callerSignal: AbortSignal | undefined, timeout: AbortSignal): ModelFailure {
-    const where = `model endpoint ${this.options.baseUrl}`;
+  private classify(error: unknown, callerSignal: AbortSignal | undefined, timeout: AbortSignal, remainingMs: number): ModelFailure {
+    const where = this.where();
     if (callerSignal?.aborted === true) return failure('aborted', null, false, `${where}: request cancelled`);
     if (error instanceof OpenAI.APIConnectionTimeoutError || (error instanceof OpenAI.APIUserAbortError && timeout.aborted)) {
-      return failure('timeout', null, true, `${where}: no answer within ${this.options.requestTimeoutMs} ms`);
+      return failure('timeout', null, true, `${where}: no answer within ${formatSeconds(this.options.requestTimeoutMs)} s (model.request_timeout_seconds)`);
     }
     if (error instanceof OpenAI.APIConnectionError) {
       if (error.cause instanceof ResponseTooLargeError) return failure('response-too-large', null, false, `${where}: ${error.cause.message}`);
+      if (error.cause instanceof UnreachableEndpointError) {
+        return failure('timeout', null, true, `${where}: could not connect within ${formatSeconds(this.options.connectTimeoutMs)} s (model.connect_timeout_seconds)`);
+      }
       return failure('network', null, true, `${where}: connection failed (${this.scrub(error.message)})`);
     }
     if (error instanceof OpenAI.APIError && typeof error.status === 'number') {
       const retryAfter = parseRetryAfter(error.headers?.get('retry-after'), Date.now());
-      return { ...failure('http-status', error.status, isRetryableStatus(error.status), `${where}: HTTP ${error.status}: ${this.scrub(error.message)}`), retryAfterMs: retryAfter };
+      const http = `${where}: HTTP ${error.status}`;
+      const refusal = isRetryableStatus(error.status) && retryAfter !== null ? this.refuseRetryAfter(retryAfter, remainingMs) : null;
+      if (refusal !== null) return { ...failure('http-status', error.status, false, `${http}: ${refusal}; ${this.scrub(error.message)}`), retryAfterMs: retryAfter };
+      return { ...failure('http-status', error.status, isRetryableStatus(error.status), `${http}: ${this.scrub(error.message)}`), retryAfterMs: retryAfter };
     }
     return failure('network', null, false, `${where}: ${this.scrub(error instanceof Error ? error.message : String(error))}`);
+  }
+
+  /** Why a server's `retry-after` is not waited for, or null when it is acceptable. */
+  private refuseRetryAfter(retryAfterMs: number, remainingMs: number): string | null {
+    const asked = `the endpoint asked to retry after ${formatSeconds(retryAfterMs)} s`;
+    if (retryAfterMs > this.options.maxRetryAfterMs) return `${asked}, more than the cap of ${formatSeconds(this.options.maxRetryAfterMs)} s (model.max_retry_after_seconds)`;
+    if (retryAfterMs >= remainingMs) {
+      return `${asked}, more than the ${formatSeconds(Math.max(0, remainingMs))} s left before the call deadline of ${formatSeconds(this.options.callDeadlineMs)} s (model.call_deadline_seconds)`;
+    }
+    return null;
+  }
+
+  /** The last failure, no longer retryable, saying that the deadline leaves no time for another attempt. */
+  private deadlineExceeded(error: unknown, attempts: number): unknown {
+    if (!(error instanceof ModelRequestError)) return error;
+    const message = `${error.failure.message}; gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}: the next would start after the call deadline of ${formatSeconds(this.options.callDeadlineMs)} s (model.call_deadline_seconds)`;
+    return new ModelRequestError({ ...error.failure, isRetryable: false, message });
+  }
+
+  private where(): string {
+    return `model endpoint ${this.options.baseUrl}`;
   }
 
   private scrub(text: string): string {

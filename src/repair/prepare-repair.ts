@@ -62,6 +62,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
   const file = await checkTargetFile(crateDir, invocation.file ?? (await defaultFile(crateDir, invocation.functions)), invocation.file);
   const { metered, warnings: modelWarnings, cassette } = createModelStack(modelConfig, {
     environment, ...(invocation.replay === null ? {} : { replayFrom: invocation.replay }), ...(invocation.record === null ? {} : { recordTo: invocation.record }),
+    onModelWaiting: emit,
   });
   const runner = invocation.runner ?? verifierConfig.runner;
   const config = { ...verifierConfig, runner, precheck: { ...verifierConfig.precheck, targetDir: verifierConfig.precheck.targetDir ?? path.join(ledger.repoDir, '.verus-repair', 'cargo-target') } };

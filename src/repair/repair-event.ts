@@ -1,3 +1,4 @@
+import type { ModelWaitEvent } from '../agents/model/model-wait-event.js';
 import type { GuardViolation } from '../core/guard-verdict.js';
 import type { ProofResultLabel } from '../ledger/proof-trailers.js';
 
@@ -18,6 +19,8 @@ export type RepairEvent =
   | { type: 'instructor-advice'; iteration: number; advice: string }
   | { type: 'feedback'; iteration: number; level: string; text: string }
   | { type: 'budget'; tokens: number; costUsd: number | null; elapsedMs: number; calls: number }
+  /** `model-waiting` (at once and every few seconds) and `model-finished`: the run is waiting on the model. */
+  | ModelWaitEvent
   | { type: 'run-finished'; runId: string; outcome: 'verified' | 'not-verified'; stopReason: string; ledgerBranch: string; reportFiles: string[] };
 
 export type RepairEventSink = (event: RepairEvent) => void;

@@ -14,8 +14,11 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
   const clear = (): void => {
     if (live && status !== '') stream.write('\r\x1b[2K');
   };
+  const waiting = { active: false, savedStatus: '', savedStarted: 0, nextNotice: WAIT_NOTICE_FIRST_MS, frame: 0 };
+  let iteration = 0;
   const draw = (): void => {
-    if (live && status !== '') stream.write(`\r\x1b[2K${status} ${((Date.now() - stageStarted) / 1000).toFixed(1)}s${budget}`);
+    const spinner = waiting.active ? `${SPINNER[(waiting.frame += 1) % SPINNER.length]} ` : '';
+    if (live && status !== '') stream.write(`\r\x1b[2K${status} ${spinner}${((Date.now() - stageStarted) / 1000).toFixed(1)}s${budget}`);
   };
   const print = (line: string): void => {
     clear();
@@ -35,7 +38,29 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
         print(`baseline: ${event.result}${formatErrors(event.errors)}; repairing ${event.failingFunctions.join(', ') || 'the file'}`);
         break;
       case 'iteration-started':
+        iteration = event.iteration;
         print(`iteration ${event.iteration}: asking the editor`);
+        break;
+      case 'model-waiting':
+        if (!waiting.active) {
+          Object.assign(waiting, { active: true, savedStatus: status, savedStarted: stageStarted, nextNotice: WAIT_NOTICE_FIRST_MS });
+          status = `  ${iteration > 0 ? `iteration ${iteration}: ` : ''}waiting for the model`;
+        }
+        stageStarted = Date.now() - event.elapsedMs;
+        // Without a live line, say now and then (15 s, 30 s, 60 s, ...) that the run is not stuck.
+        if (!live && event.elapsedMs >= waiting.nextNotice) {
+          print(`  still waiting for the model (${Math.round(event.elapsedMs / 1000)}s)`);
+          while (waiting.nextNotice <= event.elapsedMs) waiting.nextNotice *= 2;
+        }
+        draw();
+        break;
+      case 'model-finished':
+        if (waiting.active) {
+          clear();
+          ({ savedStatus: status, savedStarted: stageStarted } = waiting);
+          waiting.active = false;
+          draw();
+        }
         break;
       case 'candidate-stage':
         status = event.iteration === 0
@@ -74,6 +99,9 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
   };
   return { sink, stop: () => (timer === null ? undefined : clearInterval(timer)) };
 }
+
+const SPINNER = ['-', '\\', '|', '/'];
+const WAIT_NOTICE_FIRST_MS = 15_000;
 
 function formatErrors(errors: Record<string, number>): string {
   const entries = Object.entries(errors);

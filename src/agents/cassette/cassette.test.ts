@@ -32,7 +32,7 @@ describe('cassettes', () => {
 
   const recorder = (path: string) =>
     new RecordingLanguageModel(
-      new OpenAiLanguageModel({ modelName: 'fake-model', baseUrl: server.baseUrl, apiKey: FAKE_KEY, requestTimeoutMs: 5_000, retryPolicy: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 }, maxResponseBytes: 1 << 20 }),
+      new OpenAiLanguageModel({ modelName: 'fake-model', baseUrl: server.baseUrl, apiKey: FAKE_KEY, requestTimeoutMs: 5_000, connectTimeoutMs: 5_000, callDeadlineMs: 30_000, maxRetryAfterMs: 60_000, retryPolicy: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 }, maxResponseBytes: 1 << 20 }),
       new CassetteWriter(path, [FAKE_KEY]),
     );
 

@@ -8,7 +8,7 @@ import { createModelStack } from '../create-model-stack.js';
 import { validateCassettePath } from './validate-cassette-path.js';
 
 const config: ModelConfig = {
-  name: 'fake-model', baseUrl: 'http://127.0.0.1:9/v1', apiKeyEnv: 'OPENAI_API_KEY', temperature: 0, maxOutputTokens: 16, requestTimeoutMs: 1_000, maxRetries: 0,
+  name: 'fake-model', baseUrl: 'http://127.0.0.1:9/v1', apiKeyEnv: 'OPENAI_API_KEY', temperature: 0, maxOutputTokens: 16, requestTimeoutMs: 1_000, connectTimeoutMs: 1_000, callDeadlineMs: 1_000, maxRetryAfterMs: 1_000, maxRetries: 0,
   samples: 1, sampling: 'n', parallelRequests: 1, maxResponseBytes: 1 << 20, budget: { maxCalls: 1, maxTokens: 1_000, maxCostUsd: null }, prices: {},
 };
 

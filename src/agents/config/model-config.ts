@@ -28,6 +28,9 @@ export const modelSectionSchema = z
     temperature: z.number().min(0).max(2).default(0.2),
     max_output_tokens: z.number().int().positive().default(4096),
     request_timeout_seconds: z.number().positive().default(120),
+    connect_timeout_seconds: z.number().positive().default(10),
+    call_deadline_seconds: z.number().positive().default(300),
+    max_retry_after_seconds: z.number().nonnegative().default(60),
     max_retries: z.number().int().min(0).max(10).default(4),
     samples: z.number().int().min(1).max(16).default(1),
     sampling: z.enum(['n', 'parallel']).default('n'),
@@ -60,7 +63,14 @@ export interface ModelConfig {
   apiKeyEnv: string;
   temperature: number;
   maxOutputTokens: number;
+  /** Read timeout of one attempt. */
   requestTimeoutMs: number;
+  /** TCP/TLS connection set-up, apart from the read timeout. */
+  connectTimeoutMs: number;
+  /** One model call in total: all attempts and the waits between them. */
+  callDeadlineMs: number;
+  /** A longer `retry-after` fails the call at once instead of being waited for. */
+  maxRetryAfterMs: number;
   maxRetries: number;
   samples: number;
   /** `n`: one request with n=samples; `parallel`: `samples` requests with n=1 (for endpoints without `n`). */

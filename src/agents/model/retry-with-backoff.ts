@@ -10,6 +10,15 @@ export interface RetryClock {
   sleep(milliseconds: number, signal?: AbortSignal): Promise<void>;
   /** Uniform in [0, 1): the jitter source. */
   random(): number;
+  /** Milliseconds since the epoch, for deadlines; Date.now when absent. */
+  now?(): number;
+}
+
+/** A limit on the whole retry loop: no attempt starts once the next delay would pass it. */
+export interface RetryDeadline {
+  remainingMs(): number;
+  /** The error to throw instead of `error` when the next attempt would start too late. */
+  exceeded(error: unknown, attempts: number): unknown;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 4, baseDelayMs: 500, maxDelayMs: 30_000 };
@@ -24,11 +33,14 @@ export const SYSTEM_CLOCK: RetryClock = {
       }, { once: true });
     }),
   random: Math.random,
+  now: Date.now,
 };
 
 /**
  * Runs `operation`, retrying only while `isRetryable(error)` says so and attempts remain. A server's
- * `retry-after` hint (if the error carries `retryAfterMs`) raises the delay, never lowers it.
+ * `retry-after` hint (if the error carries `retryAfterMs`) raises the delay, never lowers it; callers
+ * cap the hints they accept by making such errors not retryable. With a deadline, a retry whose
+ * delay would not end before it is not waited for.
  */
 export async function retryWithBackoff<T>(
   operation: (attempt: number) => Promise<T>,
@@ -36,6 +48,7 @@ export async function retryWithBackoff<T>(
   policy: RetryPolicy,
   clock: RetryClock,
   signal?: AbortSignal,
+  deadline?: RetryDeadline,
 ): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -43,8 +56,9 @@ export async function retryWithBackoff<T>(
     } catch (error) {
       if (attempt >= policy.maxRetries || !isRetryable(error) || signal?.aborted === true) throw error;
       const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
-      const hinted = retryAfterOf(error);
-      await clock.sleep(Math.max(Math.floor(clock.random() * ceiling), Math.min(hinted, policy.maxDelayMs)), signal);
+      const delay = Math.max(Math.floor(clock.random() * ceiling), retryAfterOf(error));
+      if (deadline !== undefined && delay >= deadline.remainingMs()) throw deadline.exceeded(error, attempt + 1);
+      await clock.sleep(delay, signal);
     }
   }
 }

@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createProgressRenderer } from './render-repair-progress.js';
+
+function fakeStream(isTTY: boolean): { stream: NodeJS.WriteStream; output: () => string } {
+  let written = '';
+  const stream = { isTTY, write: (chunk: string) => ((written += chunk), true) } as unknown as NodeJS.WriteStream;
+  return { stream, output: () => written };
+}
+
+describe('progress while waiting on the model', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows a spinner with the elapsed time on a TTY, and removes it when the answer comes', () => {
+    const { stream, output } = fakeStream(true);
+    const progress = createProgressRenderer(stream);
+    progress.sink({ type: 'iteration-started', iteration: 2 });
+    progress.sink({ type: 'model-waiting', elapsedMs: 0 });
+    vi.advanceTimersByTime(1_250);
+    const waiting = output().split('\r\x1b[2K').at(-1) ?? '';
+    expect(waiting).toMatch(/^ {2}iteration 2: waiting for the model [-\\|/] 1\.3s$/);
+    vi.advanceTimersByTime(250);
+    expect(output().split('\r\x1b[2K').at(-1)).toMatch(/waiting for the model [-\\|/] 1\.5s$/);
+    progress.sink({ type: 'model-finished', elapsedMs: 1_500, outcome: 'answered' });
+    const before = output().length;
+    vi.advanceTimersByTime(1_000);
+    expect(output().slice(before)).not.toContain('waiting');
+    progress.stop();
+  });
+
+  it('prints a line now and then without a TTY, so a log shows the run is not stuck', () => {
+    const { stream, output } = fakeStream(false);
+    const progress = createProgressRenderer(stream);
+    progress.sink({ type: 'iteration-started', iteration: 1 });
+    for (let elapsed = 0; elapsed <= 65_000; elapsed += 5_000) progress.sink({ type: 'model-waiting', elapsedMs: elapsed });
+    progress.sink({ type: 'model-finished', elapsedMs: 66_000, outcome: 'failed' });
+    expect(output()).toBe('iteration 1: asking the editor\n  still waiting for the model (15s)\n  still waiting for the model (30s)\n  still waiting for the model (60s)\n');
+    progress.stop();
+  });
+});
