@@ -101,6 +101,17 @@ describe('GitProofLedger', () => {
     expect((await simpleGit(repo).status()).not_added.sort()).toEqual(['.env', 'src/new.rs']);
   });
 
+  it('reopens a run\'s worktree at its branch tip, dropping whatever a killed record left staged', async () => {
+    const ledger = await GitProofLedger.open(repo);
+    const run = await ledger.startRun('run-1', (await simpleGit(repo).revparse(['HEAD'])).trim());
+    await ledger.recordCandidate(run, candidate('verus! { fn f() { let x = 1; } }\n', 'failed', 1));
+    await writeFile(join(run.worktreeDir, 'stray.rs'), 'fn stray() {}\n');
+    await simpleGit(run.worktreeDir).add('stray.rs');
+    const reopened = await ledger.reopenRun('run-1');
+    const sha = await ledger.recordCandidate(reopened, candidate('verus! { fn f() { } }\n// proof\n', 'verified', 2));
+    expect(git('ls-tree', '-r', '--name-only', sha).trim().split('\n')).toEqual(['lib.rs']);
+  });
+
   it('never shows a branch commit without its note: a failed note write leaves the branch where it was', async () => {
     const ledger = await GitProofLedger.open(repo);
     const run = await ledger.startRun('run-1', (await simpleGit(repo).revparse(['HEAD'])).trim());

@@ -100,7 +100,7 @@ export class GitProofLedger {
     }
   }
 
-  /** The workspace of an existing run, re-created from its branch when the worktree was removed. */
+  /** The workspace of an existing run at its branch tip, re-created from its branch when the worktree was removed. */
   async reopenRun(runId: string): Promise<RunWorkspace> {
     const branch = `${LEDGER_BRANCH_PREFIX}${checkRunId(runId)}`;
     if ((await this.resolveCommit(`refs/heads/${branch}`)) === null) throw new ConfigurationError(`run ${runId} has no ledger branch ${branch} in ${this.repoDir}`);
@@ -110,6 +110,8 @@ export class GitProofLedger {
       await this.git.raw(['worktree', 'prune']);
       await this.git.raw(['worktree', 'add', worktreeDir, branch]);
     }
+    // A kill between staging a candidate and moving the branch leaves it staged; start from the tip.
+    await simpleGit(worktreeDir).raw(['reset', '--hard', '-q', 'HEAD']);
     return { runId, branch, worktreeDir };
   }
 
