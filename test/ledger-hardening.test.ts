@@ -145,5 +145,9 @@ describe('audit --reverify without a verifier', () => {
     const options = { rlimit: 10, expandErrors: false, noCheating: false, timeoutMs: 60_000, extraVerusArgs: [] };
     const { findings } = await reverifyRun(ledger, 'e2e-run', verifier, options);
     expect(findings).toEqual([expect.objectContaining({ rule: 'verifier-unavailable', message: expect.stringContaining('could not re-verify') })]);
+    const audit = await runCli(['audit', '--reverify', '--repo', world.repoDir, 'e2e-run'], { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: world.environment['HOME'] });
+    expect(audit.stdout).toContain('verifier-unavailable: could not re-verify');
+    expect(audit.stdout).not.toContain('reverify-mismatch');
+    expect(audit.exitCode).toBe(1);
   }, 120_000);
 });
