@@ -18,6 +18,7 @@ describe('progress while waiting on the model', () => {
   it('shows a spinner with the elapsed time on a TTY, and removes it when the answer comes', () => {
     const { stream, output } = fakeStream(true);
     const progress = createProgressRenderer(stream);
+    progress.sink({ type: 'candidate-stage', iteration: 0, sample: 0, origin: 'model', stage: 'verify' });
     progress.sink({ type: 'iteration-started', iteration: 2 });
     progress.sink({ type: 'model-waiting', elapsedMs: 0 });
     vi.advanceTimersByTime(1_250);
@@ -26,9 +27,11 @@ describe('progress while waiting on the model', () => {
     vi.advanceTimersByTime(250);
     expect(output().split('\r\x1b[2K').at(-1)).toMatch(/waiting for the model [-\\|/] 1\.5s$/);
     progress.sink({ type: 'model-finished', elapsedMs: 1_500, outcome: 'answered' });
+    // The line is cleared, and no earlier step's status (the baseline's) comes back.
+    expect(output().endsWith('\r\x1b[2K')).toBe(true);
     const before = output().length;
     vi.advanceTimersByTime(1_000);
-    expect(output().slice(before)).not.toContain('waiting');
+    expect(output().slice(before)).toBe('');
     progress.stop();
   });
 

@@ -14,7 +14,7 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
   const clear = (): void => {
     if (live && status !== '') stream.write('\r\x1b[2K');
   };
-  const waiting = { active: false, savedStatus: '', savedStarted: 0, nextNotice: WAIT_NOTICE_FIRST_MS, frame: 0 };
+  const waiting = { active: false, nextNotice: WAIT_NOTICE_FIRST_MS, frame: 0 };
   let iteration = 0;
   const draw = (): void => {
     const spinner = waiting.active ? `${SPINNER[(waiting.frame += 1) % SPINNER.length]} ` : '';
@@ -43,7 +43,7 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
         break;
       case 'model-waiting':
         if (!waiting.active) {
-          Object.assign(waiting, { active: true, savedStatus: status, savedStarted: stageStarted, nextNotice: WAIT_NOTICE_FIRST_MS });
+          Object.assign(waiting, { active: true, nextNotice: WAIT_NOTICE_FIRST_MS });
           status = `  ${iteration > 0 ? `iteration ${iteration}: ` : ''}waiting for the model`;
         }
         stageStarted = Date.now() - event.elapsedMs;
@@ -55,11 +55,11 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
         draw();
         break;
       case 'model-finished':
+        // Nothing else runs while the model is asked: the next step sets its own status.
         if (waiting.active) {
           clear();
-          ({ savedStatus: status, savedStarted: stageStarted } = waiting);
+          status = '';
           waiting.active = false;
-          draw();
         }
         break;
       case 'candidate-stage':
