@@ -1,4 +1,4 @@
-import { auditRunHistory } from '../ledger/audit-run-history.js';
+import { auditRun } from '../ledger/audit-run.js';
 import { createProgressRenderer } from '../report/render-repair-progress.js';
 import { prepareRepair } from '../repair/prepare-repair.js';
 import { repairCrate } from '../repair/repair-crate.js';
@@ -42,7 +42,7 @@ export async function runDemo(output: NodeJS.WriteStream, mode: { kind: 'replay'
       verifier: new RecordedVerifier(recordings, paths.verifierRecordings),
     }, renderer.sink);
     const result = await repairCrate(request, services);
-    const findings = await auditRunHistory(await services.ledger.readRun(DEMO_RUN_ID), (sha, file) => services.ledger.readFileAt(sha, file), DEMO_RUN_ID);
+    const { findings } = await auditRun(services.ledger, DEMO_RUN_ID);
     output.write([
       '',
       `audit: ${findings.length === 0 ? 'passed' : `${findings.length} finding(s)`}: every Source-SHA256 recomputed from the commits, every note checked against its commit.`,
