@@ -1,3 +1,4 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +57,21 @@ describe('validateCassettePath', () => {
     writeFileSync(join(directory, 'plain'), '');
     expect((stackError({ recordTo: join(directory, 'plain', 'x.jsonl') }) as Error).message).toContain(`${join(directory, 'plain')} is not a directory`);
   }, 2_000);
+
+  it('rejects every special path within a hard time bound (a child process, so even a spin is stopped)', () => {
+    const fifo = join(directory, 'pipe.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    const paths = ['record:/proc/nope/x.jsonl', 'record:/dev/full', 'record:/dev/null', `record:${directory}`, `record:${fifo}`, 'replay:/dev/null', 'replay:/dev/zero', `replay:${directory}`, `replay:${fifo}`];
+    const child = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../../../test/fakes/build-model-stack-for.ts'), ...paths], { encoding: 'utf8', timeout: 20_000 });
+    expect(child.error).toBeUndefined();
+    const results = child.stdout.trim().split('\n').map((line) => JSON.parse(line) as { path: string; error: string | null; message: string });
+    expect(results).toHaveLength(paths.length);
+    for (const result of results) {
+      expect(result.error, result.path).toBe('ConfigurationError');
+      expect(result.message).toContain(result.path);
+    }
+    expect(results.find((result) => result.path === fifo)?.message).toContain('not a regular file (a named pipe)');
+  }, 30_000);
 
   it('does not create missing directories for --record', () => {
     const missing = join(directory, 'missing', 'x.jsonl');
