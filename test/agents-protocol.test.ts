@@ -135,6 +135,25 @@ describe('editor and instructor over HTTP', () => {
     expect(String(messages[3]!['content'])).toMatch(/^FORMAT ERROR: .*not valid JSON/);
   });
 
+  it('strips terminal escapes from the rationale and from format problems that quote the model, but not from the code', async () => {
+    const hostile = '\x1b]0;pwned\x07\x1b[2J';
+    const code = CANDIDATE.replace('else { b }', `else { b } // ${hostile}`);
+    server.script(
+      { kind: 'completion', choices: [{ toolCalls: [{ id: 'call_E', name: `evil${hostile}`, arguments: '{}' }] }] },
+      { kind: 'completion', choices: [{ toolCalls: [{ id: 'call_F', name: 'submit_candidate', arguments: JSON.stringify({ request_id: 'max_of#1', candidate: { file: code }, rationale: `${hostile}return b` }) }] }] },
+    );
+    const { metered } = createModelStack(configFor(server), { environment: { OPENAI_API_KEY: FAKE_KEY } });
+    const { editor } = agents(metered);
+    const first = await editor.propose();
+    const refused = first.status === 'proposed' ? first.outcomes[0]! : null;
+    expect(refused).toMatchObject({ status: 'format-error', problem: expect.stringContaining('there is no tool named "evil"') });
+    expect(refused!.status === 'format-error' && refused!.problem + refused!.feedback).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+    editor.respond(refused!, refused!.status === 'format-error' ? refused!.feedback : '');
+    const second = await editor.propose();
+    const accepted = second.status === 'proposed' ? second.outcomes[0]! : null;
+    expect(accepted).toMatchObject({ status: 'candidate', submission: { rationale: 'return b' }, source: code });
+  });
+
   it('stops cleanly with BudgetExhausted when the call budget is used up', async () => {
     server.script(submitFile(CANDIDATE), submitFile(CANDIDATE.replace('r >= a', 'r >= a && true')));
     const { metered } = createModelStack(configFor(server, '[model.budget]\nmax_calls = 2\n'), { environment: { OPENAI_API_KEY: FAKE_KEY } });

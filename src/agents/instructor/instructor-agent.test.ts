@@ -32,4 +32,11 @@ describe('InstructorAgent', () => {
     expect((await instructor.advise([], 'x')).status).toBe('no-advice');
     expect(await instructor.advise([], 'x')).toMatchObject({ status: 'budget-exhausted', exhausted: { limit: 'calls' } });
   });
+
+  it('strips terminal escapes and control characters from the advice where it enters the run', async () => {
+    const model = new ScriptedLanguageModel('m', [() => [textChoice('\x1b]0;pwned\x07\x1b[2JReturn b\r when a <= b.\x1b[0m Keep it.')]]);
+    const instructor = new InstructorAgent(new MeteredModel(model, new ModelBudget({ maxCalls: 1, maxTokens: 10_000, maxCostUsd: null }), {}), templates, { temperature: 0.2, maxOutputTokens: 200 });
+    const outcome = await instructor.advise(diagnostics, 'x');
+    expect(outcome).toMatchObject({ status: 'advice', advice: { text: 'Return b when a <= b. Keep it.' } });
+  });
 });
