@@ -20,6 +20,7 @@ describe('sanitizeUntrustedText', () => {
     ['other C0, carriage return, backspace and DEL', 'ok\r\x08\x00\x7fdone\x1b', 'okdone'],
     ['a lone C1 control', 'a\x85b', 'ab'],
     ['an unterminated OSC, as a two-byte escape', 'a\x1b]0;title', 'a0;title'],
+    ['bidirectional overrides and isolates', 'ok\u202e)x(\u202c \u2066y\u2069\u202a\u202b\u202d\u2067\u2068', 'ok)x( y'],
   ])('strips %s', (_label, input, expected) => {
     expect(sanitizeUntrustedText(input)).toBe(expected);
   });

@@ -7,6 +7,9 @@ export interface StalledListener {
   close(): void;
 }
 
+/** Whether python3 is here to hold a connect open; tests that need it skip, saying so, when it is not. */
+export const STALLED_LISTENER_AVAILABLE = spawnSync('python3', ['-c', 'pass']).status === 0;
+
 const SCRIPT = [
   'import socket, sys',
   's = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(0)',
@@ -21,7 +24,7 @@ const SCRIPT = [
  * accept); the process ends when its stdin closes.
  */
 export async function startStalledListener(): Promise<StalledListener | null> {
-  if (spawnSync('python3', ['-c', 'pass']).status !== 0) return null;
+  if (!STALLED_LISTENER_AVAILABLE) return null;
   const child = spawn('python3', ['-c', SCRIPT], { stdio: ['pipe', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));

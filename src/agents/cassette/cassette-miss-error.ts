@@ -2,7 +2,7 @@ import { InputError } from '../../core/errors.js';
 
 /**
  * A replayed run asked for something the cassette has no answer for, so it is not an exact
- * re-execution. An InputError (the cassette does not fit the run: exit 1, reason `cassette-miss`)
+ * re-execution. An InputError (the cassette does not fit the run: exit 2, reason `cassette-miss`)
  * that names the request's digest and the nearest recorded request, with where they first differ.
  */
 export class CassetteMissError extends InputError {
