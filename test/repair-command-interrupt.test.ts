@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -66,7 +67,7 @@ describe('verus-repair repair: Ctrl-C', () => {
     expect((await ledger.readRun(runId)).map((commit) => [commit.trailers.get('Iteration'), commit.trailers.get('Proof-Result')])).toEqual([['0', 'failed'], ['1', 'verified']]);
   }, 120_000);
 
-  it('while the original is being checked, says the run has nothing to resume and records nothing', async () => {
+  it('while the original is being checked, records nothing, removes the empty run and says to start again', async () => {
     world = await createRepairWorld();
     hangOn(world.scenarioDir, 1);
     const child = startCli(['repair', world.crateDir, '--iterations', '1'], world.environment);
@@ -76,10 +77,12 @@ describe('verus-repair repair: Ctrl-C', () => {
     const result = await child;
     expect(result.exitCode).toBe(130);
     const ledger = await GitProofLedger.open(world.repoDir);
-    const [runId] = await ledger.listRuns();
-    expect(String(result.stderr)).toContain(`run ${String(runId)} was stopped before its original was checked, so it has nothing to resume; start again with: verus-repair repair ${world.crateDir}`);
+    expect(String(result.stderr)).toMatch(new RegExp(`run \\S+ was stopped before its original was checked; it recorded nothing and its branch and worktree were removed; start again with: verus-repair repair ${world.crateDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     expect(String(result.stderr)).not.toContain('--resume');
-    expect(await ledger.readRun(String(runId))).toEqual([]);
+    // No empty run is left for log and audit to show as the latest.
+    expect(await ledger.listRuns()).toEqual([]);
+    expect(readdirSync(path.join(world.repoDir, '.verus-repair', 'worktrees'))).toEqual([]);
+    expect(execFileSync('git', ['for-each-ref', 'refs/verus-repair', 'refs/heads/verus-repair'], { cwd: world.repoDir, encoding: 'utf8' })).toBe('');
     expect(world.server.requests).toHaveLength(0);
   }, 120_000);
 });

@@ -9,6 +9,8 @@ export interface RepairProgress {
   started: boolean;
   /** `baseline` was seen: the original's verdict is in the ledger, so the run can be resumed. */
   baselineRecorded: boolean;
+  /** `run-discarded` was seen: the run recorded nothing, and its branch and worktree were removed. */
+  discarded: boolean;
 }
 
 export const INTERRUPTED = 'verus-repair: interrupted; the verifier process tree was stopped and the candidate in flight was not recorded';
@@ -19,6 +21,9 @@ export function describeInterruption(crate: string, progress: RepairProgress): I
   if (runId === null || repoDir === null || !progress.started) return new InterruptedError(`${INTERRUPTED}; no run was started, nothing was recorded`);
   const command = `verus-repair repair${crate === '.' ? '' : ` ${crate}`}`;
   const worktree = `the run's worktree stays at ${path.join(repoDir, '.verus-repair', 'worktrees', runId)}`;
+  if (progress.discarded) {
+    return new InterruptedError(`${INTERRUPTED}\nrun ${runId} was stopped before its original was checked; it recorded nothing and its branch and worktree were removed; start again with: ${command}`);
+  }
   if (!progress.baselineRecorded) {
     return new InterruptedError(`${INTERRUPTED}\nrun ${runId} was stopped before its original was checked, so it has nothing to resume; start again with: ${command}\n${worktree}`);
   }

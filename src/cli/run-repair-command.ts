@@ -17,10 +17,11 @@ import { describeRunFailure } from './run-failed-event.js';
 export async function runRepairCommand(crate: string, readInvocation: () => Omit<RepairInvocation, 'crate'>, output: { json: boolean; resume: string | null }): Promise<'verified' | 'not-verified'> {
   const renderer = output.json ? null : createProgressRenderer(process.stdout);
   const print: RepairEventSink = renderer?.sink ?? ((event) => process.stdout.write(`${JSON.stringify(event)}\n`));
-  const progress: RepairProgress = { runId: null, repoDir: null, started: false, baselineRecorded: false };
+  const progress: RepairProgress = { runId: null, repoDir: null, started: false, baselineRecorded: false, discarded: false };
   const sink: RepairEventSink = (event) => {
     if (event.type === 'run-started') progress.started = true;
     if (event.type === 'baseline') progress.baselineRecorded = true;
+    if (event.type === 'run-discarded') progress.discarded = true;
     print(event);
   };
   try {

@@ -47,6 +47,20 @@ beforeEach(async () => { repo = await makeRepo(); });
 afterEach(async () => { await rm(repo, { recursive: true, force: true }); });
 
 describe('GitProofLedger', () => {
+  it('discards a run that recorded nothing (worktree, branch and refs), and never one that recorded a candidate', async () => {
+    const ledger = await GitProofLedger.open(repo);
+    const base = (await simpleGit(repo).revparse(['HEAD'])).trim();
+    const empty = await ledger.startRun('run-empty', base);
+    const kept = await recordTwo(ledger);
+    expect(await ledger.discardRunIfEmpty('run-1')).toBe(false);
+    expect(await ledger.discardRunIfEmpty('run-empty')).toBe(true);
+    expect(await ledger.listRuns()).toEqual(['run-1']);
+    expect(execFileSync('git', ['worktree', 'list', '--porcelain'], { cwd: repo, encoding: 'utf8' })).not.toContain(empty.worktreeDir);
+    expect(execFileSync('git', ['for-each-ref', '--format=%(refname)'], { cwd: repo, encoding: 'utf8' })).not.toContain('run-empty');
+    expect((await ledger.readRun(kept.runId)).length).toBe(2);
+    expect(await ledger.discardRunIfEmpty('run-empty')).toBe(false);
+  });
+
   it('records one commit per candidate with trailers and a note, leaving the user tree untouched', async () => {
     const before = await readFile(join(repo, 'lib.rs'), 'utf8');
     const ledger = await GitProofLedger.open(repo);

@@ -211,6 +211,24 @@ export class GitProofLedger {
     return commits.reverse();
   }
 
+  /**
+   * Removes a run that recorded nothing (its branch, base and record refs all at the base commit):
+   * its worktree, branch and refs. A fresh run stopped before its original was checked would
+   * otherwise show as an empty latest run in `log` and `audit`. Returns whether it was removed; a run
+   * with any recorded commit is never touched.
+   */
+  async discardRunIfEmpty(runId: string): Promise<boolean> {
+    const branchRef = `refs/heads/${LEDGER_BRANCH_PREFIX}${checkRunId(runId)}`;
+    const [tip, base, recorded] = await Promise.all([branchRef, `${LEDGER_BASE_REF_PREFIX}${runId}`, `${LEDGER_RECORDED_REF_PREFIX}${runId}`].map((ref) => this.resolveCommit(ref)));
+    if (tip === null || tip !== base || (recorded !== null && recorded !== base)) return false;
+    const worktreeDir = join(this.repoDir, '.verus-repair', 'worktrees', runId);
+    await this.git.raw(['worktree', 'remove', '--force', worktreeDir]).catch(() => this.git.raw(['worktree', 'prune']));
+    const deletions = [[branchRef, tip], [`${LEDGER_BASE_REF_PREFIX}${runId}`, tip], ...(recorded === null ? [] : [[`${LEDGER_RECORDED_REF_PREFIX}${runId}`, tip]])];
+    const input = ['start', ...deletions.map(([ref, old]) => `delete ${ref} ${old}`), 'commit', ''].join('\n');
+    const result = await execa('git', ['update-ref', '--stdin'], { cwd: this.repoDir, input, reject: false });
+    return result.exitCode === 0;
+  }
+
   /** Runs with a ledger branch or a base ref (a run whose branch was deleted is still listed, for the audit). */
   async listRuns(): Promise<string[]> {
     const raw = await this.git.raw(['for-each-ref', '--format=%(refname)', `refs/heads/${LEDGER_BRANCH_PREFIX}`, LEDGER_BASE_REF_PREFIX]);

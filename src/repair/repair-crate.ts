@@ -30,6 +30,12 @@ export async function repairCrate(request: RepairRequest, services: RepairServic
   const lock = await acquireRunLock(request.repoDir, request.runId);
   try {
     return await runRepair(request, services, resume !== null);
+  } catch (error) {
+    // A fresh run that dies before recording anything (Ctrl-C while the original is checked) leaves no empty run behind.
+    if (resume === null && (await services.ledger.discardRunIfEmpty(request.runId).catch(() => false))) {
+      services.emit({ type: 'run-discarded', runId: request.runId, reason: 'stopped before anything was recorded' });
+    }
+    throw error;
   } finally {
     await lock.release();
   }

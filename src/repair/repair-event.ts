@@ -21,6 +21,8 @@ export type RepairEvent =
   | { type: 'budget'; tokens: number; costUsd: number | null; elapsedMs: number; calls: number }
   /** `model-waiting` (at once and every few seconds) and `model-finished`: the run is waiting on the model. */
   | ModelWaitEvent
+  /** A fresh run stopped before it recorded anything: its branch and worktree were removed. */
+  | { type: 'run-discarded'; runId: string; reason: string }
   | { type: 'run-finished'; runId: string; outcome: 'verified' | 'not-verified'; stopReason: string; ledgerBranch: string; reportFiles: string[] };
 
 export type RepairEventSink = (event: RepairEvent) => void;

@@ -89,6 +89,10 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
       case 'budget':
         budget = ` | ${event.calls} calls, ${event.tokens} tokens${event.costUsd === null ? '' : `, $${event.costUsd.toFixed(4)}`}, ${(event.elapsedMs / 1000).toFixed(0)}s`;
         break;
+      case 'run-discarded':
+        status = '';
+        print(`run ${event.runId} removed (branch and worktree): ${event.reason}`);
+        break;
       case 'run-finished':
         status = '';
         print(`${event.outcome === 'verified' ? 'VERIFIED' : 'NOT VERIFIED'}: ${event.stopReason}\nledger: ${event.ledgerBranch}\nreport: ${event.reportFiles.join(', ')}`);
