@@ -1,18 +1,25 @@
 import path from 'node:path';
 import { findPackageRoot } from './find-package-root.js';
 
-/** Where the demo's bundled inputs live. The model cassette and verifier outputs are synthetic recordings. */
+/**
+ * Where the demo's bundled inputs live: the package's `demo/` folder, shipped in the npm package so
+ * that `npx verus-repair demo` works from an install as from a clone. The model cassette and the
+ * verifier outputs are synthetic recordings (see demo/README.md).
+ */
 export function demoPaths(root: string = findPackageRoot()) {
-  const fixture = path.join(root, 'rust-fixtures', 'binary-search');
+  const assets = path.join(root, 'demo');
+  const crate = path.join(assets, 'binary-search');
   return {
-    fixture,
-    brokenSource: path.join(fixture, 'broken', 'missing-sorted-invariant.rs'),
-    workspaceLock: path.join(root, 'rust-fixtures', 'Cargo.lock'),
-    sharedTargetDir: path.join(root, 'rust-fixtures', 'target'),
-    cassette: path.join(root, 'test', 'fixtures', 'demo', 'model-cassette.jsonl'),
-    verifierRecordings: path.join(root, 'test', 'fixtures', 'demo', 'verifier-recordings.json'),
+    assets,
+    /** The binary-search crate with its `sorted(v@)` loop invariant removed (Cargo.toml, Cargo.lock, src/lib.rs). */
+    crate,
+    brokenSource: path.join(crate, 'src', 'lib.rs'),
+    cassette: path.join(assets, 'model-cassette.jsonl'),
+    verifierRecordings: path.join(assets, 'verifier-recordings.json'),
   };
 }
+
+export type DemoPaths = ReturnType<typeof demoPaths>;
 
 /** Fixed so that the recorded model requests (which quote the run id) replay exactly. */
 export const DEMO_RUN_ID = 'demo-binary-search';

@@ -6,6 +6,8 @@ import { RecordedVerifier } from '../verifier/recorded/recorded-verifier.js';
 import { readVerifierRecordings } from '../verifier/recorded/verifier-recordings.js';
 import { createDemoRepository } from './create-demo-repository.js';
 import { DEMO_MODEL, DEMO_RUN_ID, demoPaths } from './demo-paths.js';
+import { demoTargetDir } from './demo-target-dir.js';
+import { findPackageRoot } from './find-package-root.js';
 
 export interface DemoResult {
   repoDir: string;
@@ -19,17 +21,23 @@ export interface DemoResult {
  * temporary repository, with model answers replayed from a recorded cassette and verifier outputs
  * replayed from synthetic recordings. `record` re-records the cassette against a scripted server.
  */
-export async function runDemo(output: NodeJS.WriteStream, mode: { kind: 'replay' } | { kind: 'record'; baseUrl: string } = { kind: 'replay' }): Promise<DemoResult> {
-  const paths = demoPaths();
+export async function runDemo(
+  output: NodeJS.WriteStream,
+  mode: { kind: 'replay' } | { kind: 'record'; baseUrl: string } = { kind: 'replay' },
+  options: { targetDir?: string } = {},
+): Promise<DemoResult> {
+  const root = findPackageRoot();
+  const paths = demoPaths(root);
   const recordings = await readVerifierRecordings(paths.verifierRecordings);
-  const { repoDir, crateDir } = await createDemoRepository(paths, mode.kind === 'record' ? mode.baseUrl : 'http://127.0.0.1:9/v1');
+  const targetDir = options.targetDir ?? demoTargetDir(root);
+  const { repoDir, crateDir } = await createDemoRepository(paths, mode.kind === 'record' ? mode.baseUrl : 'http://127.0.0.1:9/v1', targetDir);
   output.write([
-    'verus-repair demo: repairing rust-fixtures/binary-search (the `sorted(v@)` loop invariant was removed).',
+    `verus-repair demo: repairing the bundled binary-search crate (${paths.crate}), whose \`sorted(v@)\` loop invariant was removed.`,
     mode.kind === 'replay'
       ? `REPLAY: model answers come from a recorded cassette (${paths.cassette}); no model is contacted.`
       : `RECORDING the model cassette against ${mode.baseUrl}.`,
     `SYNTHETIC verifier: Verus outputs are replayed from ${paths.verifierRecordings} (${recordings.provenance}: no real Verus run).`,
-    'Real: the IR, the integrity guard, the erased cargo build/test pre-check and the git proof ledger.',
+    `Real: the IR, the integrity guard, the erased cargo build/test pre-check (target directory ${targetDir}) and the git proof ledger.`,
     '',
   ].join('\n'));
   const renderer = createProgressRenderer(output);

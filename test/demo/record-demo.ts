@@ -3,8 +3,10 @@
  * source the demo checks, and the model cassette, recorded against the in-process fake
  * OpenAI-compatible server scripted with the editor's and instructor's answers. Run it after a
  * change to prompts or to the editor's context, which changes the recorded request digests.
+ * The demo crate (demo/binary-search) is refreshed from rust-fixtures/binary-search first: the
+ * fixture's manifest, and its broken variant as src/lib.rs.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createIrCandidateApplier } from '../../src/agents/index.js';
 import { parseVerusSource } from '../../src/ir/index.js';
@@ -18,8 +20,11 @@ import { buildSyntheticVerusOutput, type SyntheticError } from './synthetic-veru
 
 const FILE = 'src/lib.rs';
 const paths = demoPaths();
+const fixture = path.resolve(paths.assets, '..', 'rust-fixtures', 'binary-search');
+await copyFile(path.join(fixture, 'Cargo.toml'), path.join(paths.crate, 'Cargo.toml'));
+await copyFile(path.join(fixture, 'broken', 'missing-sorted-invariant.rs'), paths.brokenSource);
 const broken = await readFile(paths.brokenSource, 'utf8');
-const reference = await readFile(path.join(paths.fixture, FILE), 'utf8');
+const reference = await readFile(path.join(fixture, FILE), 'utf8');
 const applier = await createIrCandidateApplier(FILE);
 
 async function functionText(source: string): Promise<string> {
