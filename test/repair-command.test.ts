@@ -97,6 +97,7 @@ describe('verus-repair repair: bad input', () => {
     writeFileSync(path.join(crateDir, 'src', 'broken.rs'), 'verus! {\nfn f( {\n}\n');
     await expectRefusal(crateDir, ['--file', 'src/broken.rs'], /src\/broken\.rs:\d+:\d+: /);
     await expectRefusal(crateDir, ['--fn', 'no_such_function'], /no_such_function/);
+    await expectRefusal(crateDir, ['--fn', 'add_on'], /defines fn add_on; did you mean add_one\?/);
     await expectRefusal(crateDir, ['--file', 'src/lib.rs', '--fn', 'no_such_function'], /no_such_function/);
   });
 

@@ -6,6 +6,7 @@ import { ConfigurationError } from '../core/errors.js';
 import { DEFAULT_GUARD_POLICY } from '../core/guard-verdict.js';
 import type { Verifier } from '../core/verifier.js';
 import { resolveGuardPolicy } from '../guard/resolve-guard-policy.js';
+import { findCloseNames } from '../guard/find-close-names.js';
 import { parseSpecChangeSelectors } from '../guard/spec-change-policy.js';
 import { GitProofLedger } from '../ledger/git-proof-ledger.js';
 import { ResultCache } from '../verifier/cache/result-cache.js';
@@ -116,11 +117,15 @@ async function defaultFile(crateDir: string, functions: readonly string[]): Prom
   const sources = files.filter((file) => file.endsWith('.rs'));
   const wanted = functions[0]?.split('::').pop();
   if (wanted !== undefined) {
-    const definition = new RegExp(`\\bfn\\s+${wanted.replace(/[^A-Za-z0-9_]/g, '')}\\b`);
+    const definedNames: string[] = [];
     for (const file of sources) {
-      if (definition.test(await readFile(path.join(crateDir, file), 'utf8'))) return file;
+      const names = [...(await readFile(path.join(crateDir, file), 'utf8')).matchAll(/\bfn\s+([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1] ?? '');
+      if (names.includes(wanted)) return file;
+      definedNames.push(...names);
     }
-    throw new ConfigurationError(`no file under ${crateDir}/src defines fn ${wanted}; check --fn, or name the file with --file src/<file>.rs`);
+    const close = findCloseNames(wanted, [...new Set(definedNames)]);
+    const hint = close.length > 0 ? `did you mean ${close.join(', ')}? ` : '';
+    throw new ConfigurationError(`no file under ${crateDir}/src defines fn ${wanted}; ${hint}check --fn, or name the file with --file src/<file>.rs`);
   }
   for (const candidate of ['src/lib.rs', 'src/main.rs']) if (sources.includes(candidate)) return candidate;
   throw new ConfigurationError(`${crateDir} has neither src/lib.rs nor src/main.rs; name the file to repair with --file src/<file>.rs`);
