@@ -14,6 +14,8 @@ describe('proof trailers', () => {
     const parsed = parseCommitTrailers(message);
     expect(parsed.get('Proof-Result')).toBe('failed');
     expect(parsed.get('Verus-Version')).toBe('none');
+    expect(parsed.get('Toolchain-Pin')).toBe('none');
+    expect(parseCommitTrailers(formatCommitMessage('s', { ...trailers, toolchainPin: 'c'.repeat(64) })).get('Toolchain-Pin')).toBe('c'.repeat(64));
     expect(JSON.parse(parsed.get('Verifier-Args') ?? '[]')).toEqual(trailers.verifierArgs);
     expect(parseErrorCounts(parsed.get('Errors') ?? '')).toEqual({ assertion: 1, postcondition: 2 });
   });

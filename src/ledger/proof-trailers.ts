@@ -12,6 +12,8 @@ export interface ProofTrailers {
   errorCounts: Record<string, number>;
   verusVersion: string | null;
   toolchain: string | null;
+  /** sha256 of the toolchain pin in force for the run (the repository's verus-toolchain/pin.toml, or the package default). */
+  toolchainPin?: string | null;
   verifierArgs: string[];
   model: string | null;
   feedbackLevel: string | null;
@@ -30,6 +32,7 @@ const KEYS: Array<[keyof ProofTrailers, string]> = [
   ['errorCounts', 'Errors'],
   ['verusVersion', 'Verus-Version'],
   ['toolchain', 'Toolchain'],
+  ['toolchainPin', 'Toolchain-Pin'],
   ['verifierArgs', 'Verifier-Args'],
   ['model', 'Model'],
   ['feedbackLevel', 'Feedback-Level'],
@@ -47,7 +50,7 @@ function renderValue(key: keyof ProofTrailers, trailers: ProofTrailers): string 
     return counts.length === 0 ? 'none' : counts.map(([kind, count]) => `${kind}=${count}`).join(' ');
   }
   if (key === 'verifierArgs') return JSON.stringify(trailers.verifierArgs);
-  if (value === null) return 'none';
+  if (value === null || value === undefined) return 'none';
   return String(value).replace(/\s*\n\s*/g, ' ');
 }
 
