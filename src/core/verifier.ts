@@ -8,11 +8,24 @@ export interface FunctionSelector {
   function: string;
 }
 
-/** What to verify: a whole crate, one function of a crate, or a single file (optionally one function in it). */
+/**
+ * What to verify: a whole crate (`cargo verus verify`), one module of a crate or one function in
+ * one module (`cargo verus focus` with `--verify-only-module M`/`--verify-root`, plus
+ * `--verify-function F`), or a single file (optionally one function in it).
+ */
 export type VerificationTarget =
   | { kind: 'crate'; crateDir: string }
+  | { kind: 'module'; crateDir: string; module: string | null }
   | { kind: 'function'; crateDir: string; module: string | null; function: string }
   | { kind: 'file'; filePath: string; only?: FunctionSelector };
+
+/**
+ * How much of the crate a candidate's check verifies. `focused`: only the functions the candidate
+ * changed (one `cargo verus focus` per module holding them), then one whole-crate confirmation before
+ * anything counts as verified; candidates that change module-level proof context fall back to the
+ * crate. `crate`: every check verifies the whole crate.
+ */
+export type VerificationScopePolicy = 'focused' | 'crate';
 
 export interface VerificationOptions {
   /** SMT resource limit passed as `--rlimit`. */
@@ -23,6 +36,11 @@ export interface VerificationOptions {
   timeoutMs: number;
   /** Extra arguments forwarded to Verus after the ones verus-repair always passes. */
   extraVerusArgs: string[];
+  /**
+   * The candidate-checking scope (`[verifier] scope`, `repair --scope`); absent means `focused`.
+   * It decides which targets a candidate's check runs, never what one target's run does.
+   */
+  scope?: VerificationScopePolicy;
 }
 
 /**

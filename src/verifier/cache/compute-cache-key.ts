@@ -39,6 +39,8 @@ export async function computeCacheKey(inputs: VerificationInputs, settings: Verd
 function describeArguments(inputs: VerificationInputs, settings: VerdictSettings): unknown {
   const { options } = settings;
   return {
+    // Focused and whole-crate verdicts never answer each other: the scope is named, the target says what was selected.
+    scope: settings.target.kind === 'module' || settings.target.kind === 'function' ? 'focused' : 'crate',
     target: describeTarget(inputs, settings.target),
     rlimit: options.rlimit,
     expandErrors: options.expandErrors,
@@ -52,6 +54,8 @@ function describeTarget(inputs: VerificationInputs, target: VerificationTarget):
   switch (target.kind) {
     case 'crate':
       return { kind: 'crate' };
+    case 'module':
+      return { kind: 'module', module: target.module };
     case 'function':
       return { kind: 'function', module: target.module, function: target.function };
     case 'file':

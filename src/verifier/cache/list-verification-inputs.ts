@@ -17,6 +17,7 @@ const MAX_MODULE_FILES = 2000;
 export async function listVerificationInputs(target: VerificationTarget): Promise<VerificationInputs> {
   switch (target.kind) {
     case 'crate':
+    case 'module':
     case 'function':
       return listCrateInputs(path.resolve(target.crateDir));
     case 'file':

@@ -24,6 +24,15 @@ describe('buildVerusCommand', () => {
     expect(atRoot.args.slice(-3)).toEqual(['--verify-root', '--verify-function', 'main_lemma']);
   });
 
+  it('focuses a whole module with exactly one module selector and no --verify-function', () => {
+    const nested = buildVerusCommand({ kind: 'module', crateDir: '/c', module: 'outer::inner' }, options, { relativeFile: null, offline: true });
+    expect(nested.args.slice(0, 4)).toEqual(['verus', 'focus', '--offline', '--message-format=json']);
+    expect(nested.args.slice(-2)).toEqual(['--verify-only-module', 'outer::inner']);
+    expect(nested.args).not.toContain('--verify-function');
+    const root = buildVerusCommand({ kind: 'module', crateDir: '/c', module: null }, options, { relativeFile: null, offline: false });
+    expect(root.args.slice(-1)).toEqual(['--verify-root']);
+  });
+
   it('runs verus directly on a file with --crate-type=lib and rustc JSON diagnostics, then the policy flags and extras', () => {
     const command = buildVerusCommand(
       { kind: 'file', filePath: '/abs/dir/lib.rs', only: { module: null, function: 'f' } },

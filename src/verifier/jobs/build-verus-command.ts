@@ -26,15 +26,19 @@ export function buildAlwaysSentVerusFlags(options: VerificationOptions): string[
   ];
 }
 
+/** `--verify-root` for the crate root, else `--verify-only-module M` (the module without its descendants). */
+export function buildModuleSelectorFlags(module: string | null): string[] {
+  return module === null ? ['--verify-root'] : ['--verify-only-module', module];
+}
+
 /** `--verify-root`/`--verify-only-module M` plus `--verify-function F` (Verus needs exactly one module selector). */
 export function buildFunctionSelectorFlags(selector: FunctionSelector): string[] {
-  const module = selector.module === null ? ['--verify-root'] : ['--verify-only-module', selector.module];
-  return [...module, '--verify-function', selector.function];
+  return [...buildModuleSelectorFlags(selector.module), '--verify-function', selector.function];
 }
 
 /**
  * Builds the Verus invocation for a target (pure). Crates run `cargo verus verify` (or `focus` for
- * one function: plain `verify` rejects partial selectors). Under cargo, diagnostics reach us as
+ * one module or one function: plain `verify` rejects partial selectors). Under cargo, diagnostics reach us as
  * cargo `compiler-message` JSON on stdout via `--message-format=json`: cargo already runs the verus
  * driver with `--error-format=json`, and rustc rejects that option given twice, so it is NOT repeated
  * after `--`. Cargo options must precede Verus-irrelevant ones (cargo-verus rejects late
@@ -45,9 +49,12 @@ export function buildVerusCommand(target: VerificationTarget, options: Verificat
   const flags = buildAlwaysSentVerusFlags(options);
   switch (target.kind) {
     case 'crate':
+    case 'module':
     case 'function': {
       const subcommand = target.kind === 'crate' ? 'verify' : 'focus';
-      const selectors = target.kind === 'function' ? buildFunctionSelectorFlags({ module: target.module, function: target.function }) : [];
+      const selectors = target.kind === 'function'
+        ? buildFunctionSelectorFlags({ module: target.module, function: target.function })
+        : target.kind === 'module' ? buildModuleSelectorFlags(target.module) : [];
       const cargoFlags = [...(placement.offline ? ['--offline'] : []), '--message-format=json'];
       return { tool: 'cargo-verus', args: ['verus', subcommand, ...cargoFlags, '--', ...flags, ...selectors, ...options.extraVerusArgs] };
     }

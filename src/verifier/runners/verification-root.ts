@@ -6,6 +6,7 @@ import type { VerificationTarget } from '../../core/verifier.js';
 export function locateVerificationRoot(target: VerificationTarget): { root: string; relativeFile: string | null } {
   switch (target.kind) {
     case 'crate':
+    case 'module':
     case 'function':
       return { root: path.resolve(target.crateDir), relativeFile: null };
     case 'file':
