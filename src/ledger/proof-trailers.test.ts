@@ -20,6 +20,13 @@ describe('proof trailers', () => {
     expect(parseErrorCounts(parsed.get('Errors') ?? '')).toEqual({ assertion: 1, postcondition: 2 });
   });
 
+  it('writes Verify-Scope and Confirmed only for a scoped check', () => {
+    expect(parseCommitTrailers(formatCommitMessage('s', trailers)).has('Verify-Scope')).toBe(false);
+    const parsed = parseCommitTrailers(formatCommitMessage('s', { ...trailers, verifyScope: 'focused add_one,Stack::pop', confirmed: 'crate' }));
+    expect(parsed.get('Verify-Scope')).toBe('focused add_one,Stack::pop');
+    expect(parsed.get('Confirmed')).toBe('crate');
+  });
+
   it('reads no trailers from a message without a trailer paragraph', () => {
     expect(parseCommitTrailers('Just: a summary line').size).toBe(0);
   });

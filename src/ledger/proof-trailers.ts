@@ -15,6 +15,10 @@ export interface ProofTrailers {
   /** sha256 of the toolchain pin in force for the run (the repository's verus-toolchain/pin.toml, or the package default). */
   toolchainPin?: string | null;
   verifierArgs: string[];
+  /** `focused fn1,fn2` or `crate`: what the candidate's check verified (omitted when unknown). */
+  verifyScope?: string;
+  /** `crate` when a focused pass was confirmed by a whole-crate run (omitted otherwise). */
+  confirmed?: string;
   model: string | null;
   feedbackLevel: string | null;
   iteration: number;
@@ -34,6 +38,8 @@ const KEYS: Array<[keyof ProofTrailers, string]> = [
   ['toolchain', 'Toolchain'],
   ['toolchainPin', 'Toolchain-Pin'],
   ['verifierArgs', 'Verifier-Args'],
+  ['verifyScope', 'Verify-Scope'],
+  ['confirmed', 'Confirmed'],
   ['model', 'Model'],
   ['feedbackLevel', 'Feedback-Level'],
   ['iteration', 'Iteration'],
@@ -42,6 +48,9 @@ const KEYS: Array<[keyof ProofTrailers, string]> = [
   ['runId', 'Run-Id'],
   ['noteSha256', 'Note-SHA256'],
 ];
+
+/** Scope trailers appear only on commits whose check had a scope. */
+const OMITTED_WHEN_ABSENT: Array<keyof ProofTrailers> = ['verifyScope', 'confirmed'];
 
 function renderValue(key: keyof ProofTrailers, trailers: ProofTrailers): string {
   const value = trailers[key];
@@ -55,7 +64,7 @@ function renderValue(key: keyof ProofTrailers, trailers: ProofTrailers): string 
 }
 
 export function formatCommitMessage(summary: string, trailers: ProofTrailers): string {
-  const lines = KEYS.map(([key, name]) => `${name}: ${renderValue(key, trailers)}`);
+  const lines = KEYS.filter(([key]) => !OMITTED_WHEN_ABSENT.includes(key) || trailers[key] !== undefined).map(([key, name]) => `${name}: ${renderValue(key, trailers)}`);
   return `${summary.replace(/\s*\n\s*/g, ' ').trim()}\n\n${lines.join('\n')}\n`;
 }
 
