@@ -13,6 +13,7 @@ import { ResultCache } from '../verifier/cache/result-cache.js';
 import { createVerifier } from '../verifier/create-verifier.js';
 import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
 import { listVerificationInputs } from '../verifier/cache/list-verification-inputs.js';
+import { readPinInForce } from '../verifier/toolchain/read-pin-in-force.js';
 import { checkTargetFile } from './check-target-file.js';
 import { createRunId } from './create-run-id.js';
 import { readRepairConfig } from './read-repair-config.js';
@@ -87,6 +88,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
     modelName: modelConfig.name,
     modelSource: replaying ? 'replay' : 'live',
     concurrency: Math.max(1, Math.min(invocation.samples ?? modelConfig.samples, availableParallelism())),
+    toolchainPin: await readPinInForce(config.pin),
   };
   const services: RepairServices = {
     model: metered,

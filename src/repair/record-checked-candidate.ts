@@ -41,6 +41,7 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
       errorCounts: countErrorsByKind(checked.diagnostics),
       verusVersion: toolchain?.verusVersion ?? null,
       toolchain: toolchain === null ? null : toolchain.imageDigest ?? (toolchain.pinHash === null ? null : `pin:${toolchain.pinHash}`),
+      toolchainPin: request.toolchainPin?.sha256 ?? null,
       verifierArgs: verification?.command ?? [],
       model: request.modelName,
       feedbackLevel: request.feedbackLevel,

@@ -57,7 +57,8 @@ async function runRepair(request: RepairRequest, services: RepairServices, resum
     originalSource, request.file,
   );
   services.emit({ type: 'run-started', runId: request.runId, crate: request.crateDir || '.', file: request.file, model: request.modelName, modelSource: request.modelSource,
-    feedbackLevel: request.feedbackLevel, samples: request.samples, iterations: request.budget.iterations, resumedFrom: point?.iterationsDone ?? 0, untrackedLeftOut: leftOut });
+    feedbackLevel: request.feedbackLevel, samples: request.samples, iterations: request.budget.iterations, resumedFrom: point?.iterationsDone ?? 0, untrackedLeftOut: leftOut,
+    toolchainPin: request.toolchainPin ?? null });
 
   const baseline = point?.baseline ?? (await checkBaseline(request, services, run, originalFiles, originalSource, report));
   const targets = request.targetFunctions ?? findFailingFunctions(originalIr, baseline);

@@ -1,6 +1,7 @@
 import type { ModelWaitEvent } from '../agents/model/model-wait-event.js';
 import type { GuardViolation } from '../core/guard-verdict.js';
 import type { ProofResultLabel } from '../ledger/proof-trailers.js';
+import type { PinInForce } from '../verifier/toolchain/read-pin-in-force.js';
 
 /** Which step a candidate is in, for live progress. */
 export type CandidateStage = 'guard' | 'precheck' | 'verify';
@@ -10,7 +11,7 @@ export type CandidateStage = 'guard' | 'precheck' | 'verify';
  * Switches over `type` end in assertNever.
  */
 export type RepairEvent =
-  | { type: 'run-started'; runId: string; crate: string; file: string; model: string; modelSource: 'live' | 'replay'; feedbackLevel: string; samples: number; iterations: number; resumedFrom: number; untrackedLeftOut: string[] }
+  | { type: 'run-started'; runId: string; crate: string; file: string; model: string; modelSource: 'live' | 'replay'; feedbackLevel: string; samples: number; iterations: number; resumedFrom: number; untrackedLeftOut: string[]; toolchainPin?: PinInForce | null }
   | { type: 'baseline'; result: ProofResultLabel; failingFunctions: string[]; errors: Record<string, number> }
   | { type: 'iteration-started'; iteration: number }
   | { type: 'candidate-stage'; iteration: number; sample: number; origin: 'model' | 'houdini'; stage: CandidateStage }

@@ -4,6 +4,7 @@ import type { VerificationOptions, Verifier } from '../core/verifier.js';
 import type { CandidateApplier, EditorSettings, FeedbackLevel, InstructorOptions, MeteredModel, PromptTemplates } from '../agents/index.js';
 import type { GitProofLedger } from '../ledger/git-proof-ledger.js';
 import type { ResultCache } from '../verifier/cache/result-cache.js';
+import type { PinInForce } from '../verifier/toolchain/read-pin-in-force.js';
 import type { RepairBudget } from './repair-budget.js';
 import type { RepairEventSink } from './repair-event.js';
 
@@ -29,6 +30,8 @@ export interface RepairRequest {
   modelSource: 'live' | 'replay';
   /** Pool size for checking samples side by side. */
   concurrency: number;
+  /** The toolchain pin in force (the `Toolchain-Pin` trailer); absent in requests stored before it existed. */
+  toolchainPin?: PinInForce | null;
 }
 
 /** The collaborators of a run; the CLI wires real ones, tests wire fakes. */

@@ -1,6 +1,7 @@
 import { assertNever } from '../core/assert-never.js';
 import { sanitizeUntrustedText } from '../core/sanitize-untrusted-text.js';
 import type { RepairEvent, RepairEventSink } from '../repair/repair-event.js';
+import { renderPinInForce } from '../verifier/toolchain/read-pin-in-force.js';
 
 /**
  * Renders repair events for people: one line per finished step, and on a TTY a live status line
@@ -32,6 +33,7 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
     switch (event.type) {
       case 'run-started':
         print(`verus-repair run ${event.runId}: ${event.crate} (${event.file}), model ${event.model}${event.modelSource === 'replay' ? ' [REPLAY from a recorded cassette]' : ''}, feedback ${event.feedbackLevel}, ${event.samples} sample(s) x ${event.iterations} iteration(s)${event.resumedFrom > 0 ? `, resuming after iteration ${event.resumedFrom}` : ''}`);
+        if (event.toolchainPin !== undefined && event.toolchainPin !== null) print(`  ${renderPinInForce(event.toolchainPin)}`);
         if (event.untrackedLeftOut.length > 0) print(`  left out of the run's snapshot (untracked, not read by verification): ${event.untrackedLeftOut.join(', ')}`);
         break;
       case 'baseline':

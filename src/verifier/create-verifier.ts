@@ -3,7 +3,6 @@ import type { VerifierConfig } from './config/verifier-config.js';
 import { DockerVerifier } from './runners/docker-verifier.js';
 import { LocalVerifier } from './runners/local-verifier.js';
 import type { ReportingVerifier } from './runners/reporting-verifier.js';
-import { PACKAGED_PIN_FILE } from './toolchain/packaged-paths.js';
 import { loadToolchainPin } from './toolchain/read-toolchain-pin.js';
 
 /** The runner the configuration asks for. The Docker runner needs the pin (its hash names the image). */
@@ -12,7 +11,7 @@ export async function createVerifier(config: VerifierConfig, environment: NodeJS
     case 'local':
       return new LocalVerifier({ config, environment });
     case 'docker':
-      return new DockerVerifier({ config, pin: await loadToolchainPin(config.pinFile ?? PACKAGED_PIN_FILE), environment });
+      return new DockerVerifier({ config, pin: await loadToolchainPin(config.pin.file), environment });
     default:
       return assertNever(config.runner, 'runner');
   }

@@ -14,6 +14,7 @@ import { parseFunctionPath } from './parse-function-path.js';
 import { CargoPrechecker } from './precheck/cargo-prechecker.js';
 import { mapOutcomeToIr } from './map-outcome-to-ir.js';
 import { verifyCandidate } from './verify-candidate.js';
+import { readPinInForce, type PinInForce } from './toolchain/read-pin-in-force.js';
 
 /** What `verus-repair verify` asks for; unset overrides fall back to verus-repair.toml, then defaults. */
 export interface VerifyPathRequest {
@@ -36,6 +37,8 @@ export interface VerifyPathOutcome {
   root: string;
   config: VerifierConfig;
   configFile: string | null;
+  /** The toolchain pin in force (the repository's, or the package default). */
+  toolchainPin: PinInForce;
   warnings: string[];
   outcome: CandidateVerification;
   cacheStatistics: CacheStatistics | null;
@@ -67,7 +70,7 @@ export async function verifyPath(request: VerifyPathRequest): Promise<VerifyPath
     },
     request.signal,
   );
-  return { target, root, config, configFile: loaded.file, warnings: loaded.warnings, outcome: await mapOutcomeToIr(outcome, root), cacheStatistics: cache?.statistics ?? null };
+  return { target, root, config, configFile: loaded.file, toolchainPin: await readPinInForce(config.pin), warnings: loaded.warnings, outcome: await mapOutcomeToIr(outcome, root), cacheStatistics: cache?.statistics ?? null };
 }
 
 function applyOverrides(config: VerifierConfig, request: VerifyPathRequest): VerifierConfig {

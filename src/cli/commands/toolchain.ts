@@ -1,18 +1,24 @@
 import type { Command } from 'commander';
+import type { ResolvedPinFile } from '../../verifier/toolchain/toolchain-pin-source.js';
 import { ExitError } from '../exit-error.js';
 
-/** The pin file and pass-through variables: --pin-file, else verifier.pin_file in verus-repair.toml, else the shipped pin. */
-async function resolveToolchainSettings(explicit: string | undefined): Promise<{ pinFile: string; passEnv: string[] }> {
-  const { loadVerifierConfig } = await import('../../verifier/config/read-verifier-config.js');
-  const { findProjectRoot } = await import('../../verifier/find-project-root.js');
-  const { PACKAGED_PIN_FILE } = await import('../../verifier/toolchain/packaged-paths.js');
-  const { config } = await loadVerifierConfig(await findProjectRoot(process.cwd()));
-  return { pinFile: explicit ?? config.pinFile ?? PACKAGED_PIN_FILE, passEnv: config.passEnv };
+/** The pin in force: --pin-file, else verifier.pin_file, else the repository's verus-toolchain/pin.toml, else the package default. */
+async function resolveToolchainSettings(explicit: string | undefined): Promise<{ pin: ResolvedPinFile; repositoryRoot: string; passEnv: string[] }> {
+  const { findPinInForce } = await import('../../verifier/toolchain/find-pin-in-force.js');
+  const path = await import('node:path');
+  return findPinInForce(process.cwd(), explicit === undefined ? undefined : path.resolve(explicit));
 }
 
-async function resolvePinFile(explicit: string | undefined): Promise<string> {
-  return (await resolveToolchainSettings(explicit)).pinFile;
+/** The user's pin for `lock` and `pin`, created from the package default when the repository has none. */
+async function resolveWritablePinFile(explicit: string | undefined): Promise<string> {
+  const { ensureUserPin } = await import('../../verifier/toolchain/ensure-user-pin.js');
+  const { pin, repositoryRoot } = await resolveToolchainSettings(explicit);
+  const writable = await ensureUserPin(pin, repositoryRoot);
+  if (writable.createdFrom !== null) process.stdout.write(`created ${writable.file} from the package default (${writable.createdFrom}); commit it with your code\n`);
+  return writable.file;
 }
+
+const PIN_FILE_HELP = "pin file (default: verifier.pin_file, else the repository's verus-toolchain/pin.toml, else the package default)";
 
 /** `toolchain show|pin|lock|build`: inspect and change verus-toolchain/pin.toml, and build the pinned image. */
 export function defineToolchainCommand(program: Command): void {
@@ -22,20 +28,23 @@ export function defineToolchainCommand(program: Command): void {
 
   toolchain
     .command('show')
-    .option('--pin-file <file>', 'pin file (default: the one shipped with verus-repair)')
+    .option('--pin-file <file>', PIN_FILE_HELP)
     .option('--json', 'print one JSON object')
     .description('print the pin, its hash and the image tag derived from it')
     .action(async (options: { pinFile?: string; json?: boolean }) => {
       const { describeToolchainPin } = await import('../../verifier/toolchain/toolchain-operations.js');
-      const description = await describeToolchainPin(await resolvePinFile(options.pinFile));
+      const { describePinSource } = await import('../../verifier/toolchain/toolchain-pin-source.js');
+      const { pin: resolved } = await resolveToolchainSettings(options.pinFile);
+      const description = await describeToolchainPin(resolved.file);
       if (options.json === true) {
-        process.stdout.write(`${JSON.stringify(description)}\n`);
+        process.stdout.write(`${JSON.stringify({ ...description, source: resolved.source })}\n`);
         return;
       }
       const { pin } = description;
       process.stdout.write(
         [
           `pin file:    ${description.file}`,
+          `in force:    ${describePinSource(resolved)}`,
           `verus:       ${pin.verus.release} (${pin.verus.asset})`,
           `url:         ${pin.verus.url}`,
           `zip sha256:  ${pin.verus.sha256 === '' ? '(not locked: run `verus-repair toolchain lock --zip FILE`)' : pin.verus.sha256}`,
@@ -52,7 +61,7 @@ export function defineToolchainCommand(program: Command): void {
 
   toolchain
     .command('pin')
-    .option('--pin-file <file>', 'pin file (default: the one shipped with verus-repair)')
+    .option('--pin-file <file>', PIN_FILE_HELP)
     .option('--release <version>', 'Verus release, e.g. 0.2026.06.07.cd03505 (clears the zip sha256)')
     .option('--rust <version>', 'Rust toolchain the release was built for, e.g. 1.95.0')
     .option('--vstd <version>', 'crates.io vstd paired with the release, e.g. 0.0.0-2026-05-31-0205')
@@ -60,7 +69,7 @@ export function defineToolchainCommand(program: Command): void {
     .description('change the pin in one command; the image tag changes with it')
     .action(async (options: { pinFile?: string; release?: string; rust?: string; vstd?: string; z3?: string }) => {
       const { pinToolchain } = await import('../../verifier/toolchain/toolchain-operations.js');
-      const { before, after } = await pinToolchain(await resolvePinFile(options.pinFile), {
+      const { before, after } = await pinToolchain(await resolveWritablePinFile(options.pinFile), {
         ...(options.release === undefined ? {} : { release: options.release }),
         ...(options.rust === undefined ? {} : { rust: options.rust }),
         ...(options.vstd === undefined ? {} : { vstd: options.vstd }),
@@ -73,25 +82,26 @@ export function defineToolchainCommand(program: Command): void {
   toolchain
     .command('lock')
     .requiredOption('--zip <file>', 'the downloaded release zip')
-    .option('--pin-file <file>', 'pin file (default: the one shipped with verus-repair)')
+    .option('--pin-file <file>', PIN_FILE_HELP)
     .description('record the sha256 of the release zip in the pin (the image build checks it before unzipping)')
     .action(async (options: { zip: string; pinFile?: string }) => {
       const { lockToolchainZip } = await import('../../verifier/toolchain/toolchain-operations.js');
-      const locked = await lockToolchainZip(await resolvePinFile(options.pinFile), options.zip);
+      const locked = await lockToolchainZip(await resolveWritablePinFile(options.pinFile), options.zip);
       for (const warning of locked.warnings) process.stderr.write(`verus-repair: warning: ${warning}\n`);
       process.stdout.write(`sha256 ${locked.sha256} recorded in ${locked.after.file}\nimage tag: ${locked.after.imageTag}\n`);
     });
 
   toolchain
     .command('build')
-    .option('--pin-file <file>', 'pin file (default: the one shipped with verus-repair)')
+    .option('--pin-file <file>', PIN_FILE_HELP)
     .description('docker build the pinned image (output is streamed)')
     .action(async (options: { pinFile?: string }) => {
       const { buildToolchainImage } = await import('../../verifier/toolchain/toolchain-operations.js');
       const { withInterruptSignal } = await import('../interrupt-signal.js');
       await withInterruptSignal('verus-repair: interrupted; docker build was stopped', async (signal) => {
-        const { pinFile, passEnv } = await resolveToolchainSettings(options.pinFile);
-        const built = await buildToolchainImage(pinFile, { passEnv, onOutput: (chunk) => process.stderr.write(chunk), signal });
+        const { pin, passEnv } = await resolveToolchainSettings(options.pinFile);
+        process.stderr.write(`verus-repair: building with the package's Dockerfile and the pin ${pin.file}\n`);
+        const built = await buildToolchainImage(pin.file, { passEnv, onOutput: (chunk) => process.stderr.write(chunk), signal });
         signal.throwIfAborted();
         const { outcome } = built;
         if (outcome.kind === 'exited' && outcome.exitCode === 0) {

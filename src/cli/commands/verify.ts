@@ -55,9 +55,10 @@ export function defineVerifyCommand(program: Command): void {
         const exitCode = exitCodeForVerification(run.outcome);
         for (const warning of run.warnings) process.stderr.write(`verus-repair: warning: ${warning}\n`);
         if (options.json === true) {
-          process.stdout.write(`${JSON.stringify({ target: run.target, runner: run.config.runner, configFile: run.configFile, exitCode, ...run.outcome, cacheStatistics: run.cacheStatistics })}\n`);
+          process.stdout.write(`${JSON.stringify({ target: run.target, runner: run.config.runner, configFile: run.configFile, toolchainPin: run.toolchainPin, exitCode, ...run.outcome, cacheStatistics: run.cacheStatistics })}\n`);
         } else {
-          process.stdout.write(renderCandidateVerification(target, run.outcome, createSourceLineReader(run.root)));
+          const { renderPinInForce } = await import('../../verifier/toolchain/read-pin-in-force.js');
+          process.stdout.write(renderCandidateVerification(target, run.outcome, createSourceLineReader(run.root), [renderPinInForce(run.toolchainPin)]));
         }
         if (exitCode !== 0) throw new ExitError(exitCode);
       });

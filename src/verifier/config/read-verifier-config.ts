@@ -4,6 +4,7 @@ import { ConfigurationError } from '../../core/errors.js';
 import { describeSchemaIssue } from '../../config/describe-schema-issue.js';
 import { findUnknownTables } from '../../config/find-unknown-tables.js';
 import { parseTomlDocument } from '../../config/parse-toml-document.js';
+import { resolveToolchainPinFile } from '../toolchain/resolve-toolchain-pin-file.js';
 import { exampleForVerifierKey } from './verifier-config-examples.js';
 import { verifierSectionSchema, type VerifierConfig, type VerifierSection } from './verifier-config.js';
 
@@ -75,7 +76,7 @@ function normalizeVerifierSection(section: VerifierSection, baseDir: string): Ve
     timeoutMs: section.timeout_ms,
     maxOutputBytes: section.max_output_bytes,
     cacheDir: path.resolve(baseDir, section.cache_dir),
-    pinFile: section.pin_file === undefined ? null : path.resolve(baseDir, section.pin_file),
+    pin: resolveToolchainPinFile(baseDir, section.pin_file),
     extraVerusArgs: section.extra_verus_args,
     passEnv: section.pass_env,
     docker: {

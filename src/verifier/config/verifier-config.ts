@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ResolvedPinFile } from '../toolchain/toolchain-pin-source.js';
 
 /** The `[verifier.docker]` table: limits for every container run. */
 const dockerSectionSchema = z
@@ -85,8 +86,8 @@ export interface VerifierConfig {
   /** Bytes kept per stream (head and tail); the middle of longer output is replaced by a marker. */
   maxOutputBytes: number;
   cacheDir: string;
-  /** verus-toolchain/pin.toml to use; null = the one shipped with verus-repair. */
-  pinFile: string | null;
+  /** The toolchain pin in force: verifier.pin_file, else the repository's verus-toolchain/pin.toml, else the package default. */
+  pin: ResolvedPinFile;
   extraVerusArgs: string[];
   /** Names of extra host environment variables the local runner passes through (e.g. proxies). */
   passEnv: string[];

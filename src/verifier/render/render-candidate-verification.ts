@@ -5,8 +5,8 @@ import { describePrecheck, seconds } from './describe-precheck.js';
 import { renderDiagnosticGroups, type SourceLineReader } from './render-diagnostic-groups.js';
 
 /** The text `verus-repair verify` prints: pre-check, cache, verdict, per-function results, grouped errors. */
-export function renderCandidateVerification(target: string, outcome: CandidateVerification, readSourceLine: SourceLineReader): string {
-  const lines = [`verus-repair verify ${target}`, `pre-check: ${describePrecheck(outcome.precheck)}`, `cache: ${describeCache(outcome)}`];
+export function renderCandidateVerification(target: string, outcome: CandidateVerification, readSourceLine: SourceLineReader, header: string[] = []): string {
+  const lines = [`verus-repair verify ${target}`, ...header, `pre-check: ${describePrecheck(outcome.precheck)}`, `cache: ${describeCache(outcome)}`];
   if (outcome.precheck.status === 'build-failed') {
     lines.push('errors:', ...renderDiagnosticGroups(outcome.precheck.diagnostics, readSourceLine));
   }
