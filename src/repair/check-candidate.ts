@@ -7,7 +7,8 @@ import { parseVerusSource } from '../ir/index.js';
 import type { ProofResultLabel } from '../ledger/proof-trailers.js';
 import type { CandidateVerification } from '../verifier/candidate-verification.js';
 import { mapDiagnosticsToIr } from '../verifier/map-diagnostics-to-ir.js';
-import { verifyCandidate } from '../verifier/verify-candidate.js';
+import { planVerificationScope } from '../verifier/scope/plan-verification-scope.js';
+import { verifyInScope } from '../verifier/scope/verify-in-scope.js';
 import type { CheckedCandidate } from './checked-candidate.js';
 import { materializeCrate, withFile, type CrateFiles } from './crate-snapshot.js';
 import type { CandidateStage } from './repair-event.js';
@@ -20,7 +21,11 @@ export interface CandidateToCheck {
   source: string;
 }
 
-/** Guard → erased pre-check → verifier, for one candidate. A rejected candidate never reaches cargo or Verus. */
+/**
+ * Guard → erased pre-check → verifier, for one candidate. A rejected candidate never reaches cargo or
+ * Verus. The verifier runs in the candidate's scope: the functions it changed (then the whole crate
+ * as confirmation), or the whole crate when focusing is impossible or `scope = "crate"`.
+ */
 export async function checkCandidate(
   request: RepairRequest,
   services: RepairServices,
@@ -35,9 +40,10 @@ export async function checkCandidate(
   const base = { ...candidate, guard, wallTimeMs: 0 };
   if (guard.verdict === 'reject') return { ...base, result: 'guard-rejected', verification: null, diagnostics: [], wallTimeMs: services.now() - started };
 
+  const plan = await planVerificationScope({ originalFiles, file: request.file, candidate: files.get(request.file) ?? candidate.source, policy: request.verification.scope ?? 'focused' });
   const scratch = await materializeCrate(files, path.join(request.repoDir, request.crateDir), `${request.runId}-i${candidate.iteration}s${candidate.sample}`);
   try {
-    const verification = await verifyCandidate({ kind: 'crate', crateDir: scratch }, request.verification, {
+    const verification = await verifyInScope(scratch, plan, request.verification, {
       verifier: services.verifier,
       prechecker: services.prechecker,
       cache: services.cache,

@@ -1,6 +1,7 @@
 import { renderProtocolMessage, renderVerificationFeedback, type FeedbackLevel, type InstructorAgent, type InstructorAdvice, type PromptTemplates } from '../agents/index.js';
 import { assertNever } from '../core/assert-never.js';
 import type { CheckedCandidate } from './checked-candidate.js';
+import { selectFailingFunctionDiagnostics } from './select-failing-function-diagnostics.js';
 
 export interface ComposedFeedback {
   text: string;
@@ -28,11 +29,12 @@ export async function composeFeedback(checked: CheckedCandidate, level: Feedback
     case 'crashed':
     case 'toolchain-error': {
       let advice: InstructorAdvice | null = null;
+      const diagnostics = selectFailingFunctionDiagnostics(checked.diagnostics);
       if (level === 'auto') {
-        const outcome = await instructor.advise(checked.diagnostics, checked.source, signal);
+        const outcome = await instructor.advise(diagnostics, checked.source, signal);
         if (outcome.status === 'advice') advice = outcome.advice;
       }
-      return { text: renderVerificationFeedback(templates, level, checked.diagnostics, advice), advice };
+      return { text: renderVerificationFeedback(templates, level, diagnostics, advice), advice };
     }
     case 'verified':
       return { text: '', advice: null };

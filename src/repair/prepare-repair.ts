@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createIrCandidateApplier, createModelStack, loadPromptTemplates, type FeedbackLevel } from '../agents/index.js';
 import { ConfigurationError } from '../core/errors.js';
 import { DEFAULT_GUARD_POLICY } from '../core/guard-verdict.js';
-import type { Verifier } from '../core/verifier.js';
+import type { VerificationScopePolicy, Verifier } from '../core/verifier.js';
 import { resolveGuardPolicy } from '../guard/resolve-guard-policy.js';
 import { findCloseNames } from '../guard/find-close-names.js';
 import { parseSpecChangeSelectors } from '../guard/spec-change-policy.js';
@@ -41,6 +41,8 @@ export interface RepairInvocation {
   maxWallTimeMs: number | null;
   cache: boolean;
   runId: string | null;
+  /** `repair --scope`; null or absent = `[verifier] scope` (default `focused`). */
+  scope?: VerificationScopePolicy | null;
   environment: NodeJS.ProcessEnv;
   /** Overrides the verifier (the demo's recorded verifier); null = the configured runner. */
   verifier?: Verifier;
@@ -84,7 +86,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
     budget: { ...DEFAULT_REPAIR_BUDGET, iterations: invocation.iterations, maxTokens: invocation.maxTokens, maxCostUsd: invocation.maxCostUsd, maxWallTimeMs: invocation.maxWallTimeMs },
     policy,
     houdiniRounds: invocation.houdiniRounds,
-    verification: { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs },
+    verification: { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs, scope: invocation.scope ?? config.scope },
     modelName: modelConfig.name,
     modelSource: replaying ? 'replay' : 'live',
     concurrency: Math.max(1, Math.min(invocation.samples ?? modelConfig.samples, availableParallelism())),

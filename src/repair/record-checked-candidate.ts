@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { GitProofLedger, RunWorkspace } from '../ledger/git-proof-ledger.js';
+import { renderScopeTrailers } from '../verifier/scope/render-scope-trailers.js';
 import type { CheckedCandidate } from './checked-candidate.js';
 import { countErrorsByKind } from './checked-candidate.js';
 import type { CrateFiles } from './crate-snapshot.js';
@@ -43,6 +44,7 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
       toolchain: toolchain === null ? null : toolchain.imageDigest ?? (toolchain.pinHash === null ? null : `pin:${toolchain.pinHash}`),
       toolchainPin: request.toolchainPin?.sha256 ?? null,
       verifierArgs: verification?.command ?? [],
+      ...renderScopeTrailers(checked.verification?.scope),
       model: request.modelName,
       feedbackLevel: request.feedbackLevel,
       iteration: checked.iteration,
@@ -55,6 +57,7 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
         provenance: verification?.provenance ?? null,
         cache: checked.verification?.cache.status ?? null,
         precheck: checked.verification?.precheck.status ?? null,
+        scope: checked.verification?.scope ?? null,
         diagnostics: checked.diagnostics,
         guardViolations: checked.guard.verdict === 'reject' ? checked.guard.violations : [],
         ...facts.details,

@@ -1,5 +1,6 @@
 import type { PrecheckResult } from '../core/verifier-precheck.js';
 import type { VerifierResult } from '../core/verifier-result.js';
+import type { VerificationScopeRecord } from './scope/verification-scope-record.js';
 
 /** A pre-check that did not run, and why (disabled, a single-file target, or a cached verdict). */
 export interface SkippedPrecheck {
@@ -22,4 +23,6 @@ export interface CandidateVerification {
   precheck: PrecheckResult | SkippedPrecheck;
   verification: VerifierResult | null;
   cache: { status: CacheStatus; key: string | null; note: string | null };
+  /** What a scoped check verified (focused selections and their confirmation, or the crate and why); absent for plain runs. */
+  scope?: VerificationScopeRecord;
 }

@@ -13,6 +13,7 @@ import { findProjectRoot } from './find-project-root.js';
 import { parseFunctionPath } from './parse-function-path.js';
 import { CargoPrechecker } from './precheck/cargo-prechecker.js';
 import { mapOutcomeToIr } from './map-outcome-to-ir.js';
+import { resolveFunctionSelector } from './scope/resolve-function-selector.js';
 import { verifyCandidate } from './verify-candidate.js';
 import { readPinInForce, type PinInForce } from './toolchain/read-pin-in-force.js';
 
@@ -98,8 +99,12 @@ async function resolveTarget(absolute: string, functionPath: string | undefined)
   }
   const crateName = await readCrateName(absolute);
   if (functionPath === undefined) return { target: { kind: 'crate', crateDir: absolute }, root: absolute };
-  const selector = parseFunctionPath(functionPath, crateName);
-  return { target: { kind: 'function', crateDir: absolute, module: selector.module, function: selector.function }, root: absolute };
+  // `Stack::pop` is a method, not function `pop` of module `Stack`: resolved against the crate's IR.
+  const selector = await resolveFunctionSelector(absolute, functionPath, crateName);
+  const target: VerificationTarget = selector.function === null
+    ? { kind: 'module', crateDir: absolute, module: selector.module }
+    : { kind: 'function', crateDir: absolute, module: selector.module, function: selector.function };
+  return { target, root: absolute };
 }
 
 async function readCrateName(crateDir: string): Promise<string | null> {

@@ -7,7 +7,7 @@
 // optional `whenSource` ({file, contains, lacks}: match only when the checked crate's file does),
 // optional `env` checks (value, "/regex/", or
 // null for "must be absent"), what to replay (`stdout`/`stderr` files in the scenario directory,
-// `exitCode`), and behaviours: `hang`, `sleepMs`, `hugeOutputBytes`, `spawnMarkerChildAfterMs`.
+// `exitCode`) or `reviewOracle` (a directory; see review-oracle.cjs), and behaviours: `hang`, `sleepMs`, `hugeOutputBytes`, `spawnMarkerChildAfterMs`.
 // Any argv no invocation matches exits 99 with a message: the runner sent something unexpected.
 // For `docker run`, the fake first enforces the sandbox policy on the docker options, then matches
 // the command after the image against `argv`. Every invocation is appended as a JSON line to
@@ -103,6 +103,70 @@ function parseDockerRun(args) {
   return { options, image, inner: args.slice(index + 1) };
 }
 
+const MODULE_PATH = /^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*$/;
+
+// Partial-verification selectors as real Verus accepts them (../shared/verus-facts.md §3):
+// `cargo verus verify` rejects every selector ("Partial verification must use `cargo verus focus`");
+// `focus` needs exactly one module selector (`--verify-only-module M` or `--verify-root`; verus-repair
+// runs one focus per module); `--verify-function` only with `--verify-only-module` or `--verify-root`.
+// Returns the Verus-style error, or null when the selectors are well formed.
+function checkSelectors(tool, argv) {
+  let subcommand = null;
+  let verusArgs = argv;
+  if (tool === 'cargo-verus') {
+    if (argv[0] !== 'verus') return null;
+    subcommand = argv[1];
+    const separator = argv.indexOf('--');
+    verusArgs = separator < 0 ? [] : argv.slice(separator + 1);
+  }
+  const valuesOf = (name) => verusArgs.flatMap((argument, index) => (argument === name ? [verusArgs[index + 1]] : []));
+  const roots = verusArgs.filter((argument) => argument === '--verify-root').length;
+  const onlyModules = valuesOf('--verify-only-module');
+  const modules = valuesOf('--verify-module');
+  const functions = valuesOf('--verify-function');
+  const selectors = roots + onlyModules.length + modules.length;
+  if (selectors + functions.length === 0) return subcommand === 'focus' ? 'cargo verus focus without a module selector: pass --verify-only-module M or --verify-root' : null;
+  if (subcommand === 'verify') return 'Partial verification must use `cargo verus focus`';
+  for (const module of [...onlyModules, ...modules]) if (module === undefined || !MODULE_PATH.test(module)) return `could not find module ${module} specified by --verify-module or --verify-only-module`;
+  if (functions.length > 1) return '--verify-function given more than once';
+  if (functions.length === 1 && modules.length > 0) return 'When using --verify-function, use --verify-only-module instead of --verify-module';
+  if (functions.length === 1 && onlyModules.length + roots === 0) return '--verify-function option requires --verify-only-module or --verify-root';
+  if (subcommand === 'focus' && selectors !== 1) return `exactly one module selector per focus run, got ${selectors}`;
+  if (functions.length === 1 && (functions[0] === undefined || functions[0] === '' || functions[0].startsWith('-'))) return 'could not find function specified by --verify-function';
+  return null;
+}
+
+// `timePerFunctionMs`: sleep that long for every function the run verifies (all `fn` items under
+// src/ for a crate, those of the module's file for --verify-only-module/--verify-root, one for
+// --verify-function), so benchmarks see a verifier whose time follows how much it verifies.
+function countVerifiedFunctions(argv) {
+  const separator = argv.indexOf('--');
+  const verusArgs = separator < 0 ? [] : argv.slice(separator + 1);
+  const countIn = (file) => {
+    try {
+      return (fs.readFileSync(file, 'utf8').match(/\bfn\s+[A-Za-z_][A-Za-z0-9_]*/g) || []).length;
+    } catch {
+      return 0;
+    }
+  };
+  if (verusArgs.includes('--verify-function')) return 1;
+  const moduleIndex = verusArgs.indexOf('--verify-only-module');
+  if (moduleIndex >= 0) {
+    const relative = (verusArgs[moduleIndex + 1] || '').split('::').join('/');
+    return countIn(path.join('src', `${relative}.rs`)) || countIn(path.join('src', relative, 'mod.rs'));
+  }
+  if (verusArgs.includes('--verify-root')) return countIn(path.join('src', 'lib.rs'));
+  let total = 0;
+  const walk = (directory) => {
+    for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(directory, entry.name));
+      else if (entry.name.endsWith('.rs')) total += countIn(path.join(directory, entry.name));
+    }
+  };
+  if (fs.existsSync('src')) walk('src');
+  return total;
+}
+
 function selectInvocation(scenario, tool, argv) {
   const candidates = scenario.invocations.filter((invocation) => invocation.tool === tool);
   if (tool === 'docker' && argv[0] === 'run') {
@@ -130,6 +194,12 @@ function matchesSource(condition) {
 }
 
 function replay(scenarioDir, invocation) {
+  if (invocation.reviewOracle !== undefined) {
+    const answer = require('./review-oracle.cjs').answerFromOracle(scenarioDir, invocation.reviewOracle, process.cwd());
+    if (answer.error !== undefined) fail(answer.error);
+    fs.writeSync(1, answer.stdout);
+    process.exit(answer.exitCode);
+  }
   if (invocation.spawnMarkerChildAfterMs !== undefined) {
     const marker = process.env.VERUS_REPAIR_FAKE_MARKER;
     if (marker === undefined) fail('spawnMarkerChildAfterMs needs VERUS_REPAIR_FAKE_MARKER');
@@ -191,6 +261,8 @@ function runFake(tool) {
   } catch (error) {
     fail(`cannot read ${scenarioDir}/scenario.json: ${error.message}`);
   }
+  const selectorError = checkSelectors(tool, argv);
+  if (selectorError !== null) fail(`error: ${selectorError} (argv ${JSON.stringify(argv)})`);
   const invocation = selectInvocation(scenario, tool, argv);
   if (invocation === null) {
     fail(`unexpected argv ${JSON.stringify(argv)}; scenario ${path.basename(scenarioDir)} allows ${JSON.stringify(scenario.invocations.filter((entry) => entry.tool === tool).map((entry) => entry.argv))}`);
@@ -200,7 +272,11 @@ function runFake(tool) {
     if (hit !== undefined) fail(`argument ${JSON.stringify(hit)} must not be sent (forbidden by ${forbidden})`);
   }
   checkEnvironment(invocation.env);
-  replay(scenarioDir, invocation);
+  if (invocation.timePerFunctionMs !== undefined) {
+    replay(scenarioDir, { ...invocation, sleepMs: (invocation.sleepMs || 0) + invocation.timePerFunctionMs * countVerifiedFunctions(argv) });
+  } else {
+    replay(scenarioDir, invocation);
+  }
 }
 
 module.exports = { runFake };

@@ -35,7 +35,12 @@ export interface RepairWorld {
   close(): Promise<void>;
 }
 
-export async function createRepairWorld(options: { samples?: number } = {}): Promise<RepairWorld> {
+/**
+ * `scope` is the world's `[verifier] scope`: `crate` (the default here, so these tests count one
+ * verifier call per candidate) or `focused`, where the scenario also answers `cargo verus focus` on
+ * binary_search (`--verify-root --verify-function binary_search`) the way it answers the crate.
+ */
+export async function createRepairWorld(options: { samples?: number; scope?: 'focused' | 'crate' } = {}): Promise<RepairWorld> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'repair-e2e-'));
   const repoDir = path.join(scratch, 'repo');
   const crateDir = path.join(repoDir, 'binary-search');
@@ -46,7 +51,7 @@ export async function createRepairWorld(options: { samples?: number } = {}): Pro
   const server = await startFakeOpenAiServer();
   writeFileSync(path.join(repoDir, 'verus-repair.toml'), [
     '[model]', `name = "${RUN_MODEL}"`, `base_url = "${server.baseUrl}"`, `samples = ${options.samples ?? 1}`, 'sampling = "n"', 'max_retries = 0',
-    '', '[verifier]', 'runner = "local"', `pass_env = ${JSON.stringify(FAKE_PASS_ENV)}`,
+    '', '[verifier]', 'runner = "local"', `pass_env = ${JSON.stringify(FAKE_PASS_ENV)}`, `scope = "${options.scope ?? 'crate'}"`,
     '', '[verifier.precheck]', `target_dir = ${JSON.stringify(path.join(ROOT, 'rust-fixtures', 'target'))}`, '',
   ].join('\n'));
   writeFileSync(path.join(repoDir, '.gitignore'), 'target/\n');
@@ -67,13 +72,14 @@ export async function createRepairWorld(options: { samples?: number } = {}): Pro
     writeFileSync(path.join(scenarioDir, `${name}.stderr`), output.stderr);
   }
   const argv = ['verus', 'verify', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '/^[0-9]+(\\.[0-9]+)?$/', '...'];
+  const focusArgv = ['verus', 'focus', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '/^[0-9]+(\\.[0-9]+)?$/', '--verify-root', '--verify-function', 'binary_search'];
   writeFileSync(path.join(scenarioDir, 'scenario.json'), JSON.stringify({
     origin: 'synthetic',
     description: 'answers verified when the loop carries sorted(v@), an invariant failure otherwise',
-    invocations: [
-      { tool: 'cargo-verus', argv, whenSource: { file: 'src/lib.rs', contains: FIX_MARKER }, stdout: 'verified.stdout', stderr: 'verified.stderr', exitCode: 0 },
-      { tool: 'cargo-verus', argv, whenSource: { file: 'src/lib.rs', lacks: FIX_MARKER }, stdout: 'failed.stdout', stderr: 'failed.stderr', exitCode: 1 },
-    ],
+    invocations: [focusArgv, argv].flatMap((patterns) => [
+      { tool: 'cargo-verus', argv: patterns, whenSource: { file: 'src/lib.rs', contains: FIX_MARKER }, stdout: 'verified.stdout', stderr: 'verified.stderr', exitCode: 0 },
+      { tool: 'cargo-verus', argv: patterns, whenSource: { file: 'src/lib.rs', lacks: FIX_MARKER }, stdout: 'failed.stdout', stderr: 'failed.stderr', exitCode: 1 },
+    ]),
   }, null, 2));
   const logFile = path.join(scratch, 'invocations.jsonl');
   const environment: NodeJS.ProcessEnv = {

@@ -12,6 +12,7 @@ interface RepairOptions {
   model?: string;
   docker?: boolean;
   local?: boolean;
+  queue?: boolean;
   replay?: string;
   record?: string;
   json?: boolean;
@@ -22,6 +23,7 @@ interface RepairOptions {
   maxCost?: string;
   maxTime?: string;
   cache: boolean;
+  scope?: string;
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -38,6 +40,7 @@ export function defineRepairCommand(program: Command): void {
     .option('--model <name>', 'model name (overrides [model] name in verus-repair.toml)')
     .option('--docker', 'verify in the pinned Docker image')
     .option('--local', 'verify with a local cargo verus / verus')
+    .option('--queue', 'verify through the Redis queue served by `verus-repair worker`s ([queue] in verus-repair.toml)')
     .option('--replay <cassette>', 'answer model calls from a recorded cassette (exact re-execution)')
     .option('--record <cassette>', 'record every model exchange to a JSONL cassette')
     .option('--resume <run>', 'resume a killed run from its ledger')
@@ -47,6 +50,7 @@ export function defineRepairCommand(program: Command): void {
     .option('--max-cost <usd>', 'cost budget for the run (needs prices in the config)')
     .option('--max-time <seconds>', 'wall-clock budget for the run')
     .option('--no-cache', 'bypass the verification result cache')
+    .option('--scope <scope>', 'what each candidate check verifies: focused (the changed functions, then the whole crate to confirm) or crate')
     .option('--json', 'print NDJSON events instead of progress')
     .description('repair failing Verus proofs: propose, guard, pre-check, verify, record in git, feed back; exit 0 when verified')
     .action(async (crate: string, options: RepairOptions) => {
@@ -58,7 +62,7 @@ export function defineRepairCommand(program: Command): void {
 
 /** The invocation the options describe; malformed values are ConfigurationErrors with an example. */
 function readInvocation(options: RepairOptions): Omit<RepairInvocation, 'crate'> {
-  if (options.docker === true && options.local === true) throw new ConfigurationError('choose one runner: --docker or --local, not both');
+  if ([options.docker, options.local, options.queue].filter((flag) => flag === true).length > 1) throw new ConfigurationError('choose one runner: --docker, --local or --queue');
   return {
     functions: options.fn ?? [],
     file: options.file ?? null,
@@ -66,7 +70,7 @@ function readInvocation(options: RepairOptions): Omit<RepairInvocation, 'crate'>
     feedbackLevel: feedbackLevel(options.feedback),
     samples: options.samples === undefined ? null : positiveInteger(options.samples, '--samples', '2'),
     model: options.model ?? null,
-    runner: options.docker === true ? 'docker' : options.local === true ? 'local' : null,
+    runner: options.docker === true ? 'docker' : options.local === true ? 'local' : options.queue === true ? 'queue' : null,
     replay: options.replay ?? null,
     record: options.record ?? null,
     allowSpecChanges: options.allowSpecChange ?? [],
@@ -75,6 +79,7 @@ function readInvocation(options: RepairOptions): Omit<RepairInvocation, 'crate'>
     maxCostUsd: options.maxCost === undefined ? null : positiveNumber(options.maxCost, '--max-cost'),
     maxWallTimeMs: options.maxTime === undefined ? null : positiveNumber(options.maxTime, '--max-time') * 1000,
     cache: options.cache,
+    ...(options.scope === undefined ? {} : { scope: verificationScope(options.scope) }),
     runId: null,
     environment: process.env,
   };
@@ -96,6 +101,11 @@ function positiveNumber(value: string, flag: string): number {
   const number = Number(value);
   if (!Number.isFinite(number) || number <= 0) throw new ConfigurationError(`${flag} expects a positive number; got "${value}"`);
   return number;
+}
+
+function verificationScope(value: string): 'focused' | 'crate' {
+  if (value === 'focused' || value === 'crate') return value;
+  throw new ConfigurationError(`--scope expects focused or crate; got "${value}"`);
 }
 
 function feedbackLevel(value: string): 'none' | 'generic' | 'auto' {

@@ -78,6 +78,7 @@ function normalizeVerifierSection(section: VerifierSection, baseDir: string): Ve
     cacheDir: path.resolve(baseDir, section.cache_dir),
     pin: resolveToolchainPinFile(baseDir, section.pin_file),
     extraVerusArgs: section.extra_verus_args,
+    scope: section.scope,
     passEnv: section.pass_env,
     docker: {
       image: section.docker.image ?? null,

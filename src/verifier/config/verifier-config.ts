@@ -38,6 +38,7 @@ export const verifierSectionSchema = z
     max_output_bytes: z.number().int().min(4096).default(16 * 1024 * 1024),
     cache_dir: z.string().min(1).default('.verus-repair/cache'),
     pin_file: z.string().min(1).optional(),
+    scope: z.enum(['focused', 'crate']).default('focused'),
     extra_verus_args: z.array(z.string()).default([]),
     pass_env: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).default([]),
     docker: dockerSectionSchema.prefault({}),
@@ -89,6 +90,8 @@ export interface VerifierConfig {
   /** The toolchain pin in force: verifier.pin_file, else the repository's verus-toolchain/pin.toml, else the package default. */
   pin: ResolvedPinFile;
   extraVerusArgs: string[];
+  /** What a repair candidate's check verifies: the functions it changed, then the crate (`focused`), or always the crate. */
+  scope: 'focused' | 'crate';
   /** Names of extra host environment variables the local runner passes through (e.g. proxies). */
   passEnv: string[];
   docker: DockerLimits;
