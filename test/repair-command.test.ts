@@ -81,7 +81,7 @@ describe('verus-repair repair: bad input', () => {
     const crateDir = createGitCrate('[model]\nname = "fake-model"\nbase_url = "http://127.0.0.1:9/v1"\ntemperature = 9\n\n[verifier]\nrlimit = -1\n\n[verifer]\nrunner = "local"\n');
     const stderr = await expectRefusal(crateDir, [], 'verifier.rlimit: expected a value > 0');
     expect(stderr).toContain('model.temperature: expected a value <= 2');
-    expect(stderr).toContain('[verifer]: unknown table (did you mean [verifier]?). Known tables: [model], [verifier]');
+    expect(stderr).toContain('[verifer]: unknown table (did you mean [verifier]?). Known tables: [model], [verifier], [queue]');
   });
 
   it('says what is wrong with --file (outside the crate, not found, a directory, not Verus) and creates nothing', async () => {

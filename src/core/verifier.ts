@@ -49,7 +49,7 @@ export interface VerificationOptions {
  * throw only when `signal` aborts (the signal's reason) or on a bug.
  */
 export interface Verifier {
-  readonly runner: 'docker' | 'local';
+  readonly runner: 'docker' | 'local' | 'queue';
   verify(target: VerificationTarget, options: VerificationOptions, signal?: AbortSignal): Promise<VerifierResult>;
   /**
    * A stable text naming the exact toolchain `verify` would run (pin hash and image tag, or the local

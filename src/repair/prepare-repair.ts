@@ -31,7 +31,7 @@ export interface RepairInvocation {
   feedbackLevel: FeedbackLevel;
   samples: number | null;
   model: string | null;
-  runner: 'docker' | 'local' | null;
+  runner: 'docker' | 'local' | 'queue' | null;
   replay: string | null;
   record: string | null;
   allowSpecChanges: string[];

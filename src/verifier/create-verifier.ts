@@ -5,13 +5,18 @@ import { LocalVerifier } from './runners/local-verifier.js';
 import type { ReportingVerifier } from './runners/reporting-verifier.js';
 import { loadToolchainPin } from './toolchain/read-toolchain-pin.js';
 
-/** The runner the configuration asks for. The Docker runner needs the pin (its hash names the image). */
+/**
+ * The runner the configuration asks for. The Docker runner needs the pin (its hash names the image);
+ * the queue runner too (workers take only jobs for their own pin).
+ */
 export async function createVerifier(config: VerifierConfig, environment: NodeJS.ProcessEnv = process.env): Promise<ReportingVerifier> {
   switch (config.runner) {
     case 'local':
       return new LocalVerifier({ config, environment });
     case 'docker':
       return new DockerVerifier({ config, pin: await loadToolchainPin(config.pin.file), environment });
+    case 'queue':
+      return (await import('./runners/queue/create-queue-verifier.js')).createQueueVerifier(config, environment, await loadToolchainPin(config.pin.file));
     default:
       return assertNever(config.runner, 'runner');
   }

@@ -21,7 +21,7 @@ import { readPinInForce, type PinInForce } from './toolchain/read-pin-in-force.j
 export interface VerifyPathRequest {
   path: string;
   function?: string;
-  runner?: 'docker' | 'local';
+  runner?: 'docker' | 'local' | 'queue';
   cache: boolean;
   precheck: boolean;
   rlimit?: number;

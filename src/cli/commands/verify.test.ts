@@ -113,7 +113,7 @@ describe('verus-repair verify (end to end, fake verifier)', () => {
     writeFileSync(path.join(crateDir, 'verus-repair.toml'), '[verifier]\nrunner = "vm"\n');
     const badConfig = await runCli(['verify', crateDir], fake.environment);
     expect(badConfig.exitCode).toBe(2);
-    expect(badConfig.stderr).toContain('verifier.runner: expected one of "docker", "local", received "vm"');
+    expect(badConfig.stderr).toContain('verifier.runner: expected one of "docker", "local", "queue", received "vm"');
     expect(fake.readInvocations()).toEqual([]);
   });
 });

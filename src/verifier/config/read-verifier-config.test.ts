@@ -13,8 +13,8 @@ describe('readVerifierConfig', () => {
     expect(config).toBeNull();
     expect(errors).toEqual([
       expect.stringMatching(/^\/repo\/verus-repair\.toml: verifier\.rlimit: expected a value > 0/),
-      '/repo/verus-repair.toml: stray: unknown top-level key; every setting belongs in a table. Known tables: [model], [verifier]',
-      '/repo/verus-repair.toml: [verifer]: unknown table (did you mean [verifier]?). Known tables: [model], [verifier]',
+      '/repo/verus-repair.toml: stray: unknown top-level key; every setting belongs in a table. Known tables: [model], [verifier], [queue]',
+      '/repo/verus-repair.toml: [verifer]: unknown table (did you mean [verifier]?). Known tables: [model], [verifier], [queue]',
     ]);
     expect(readVerifierConfig('[verifer]\nrunner = "local"\n', 'v.toml', '/repo').errors).toHaveLength(1);
   });
@@ -68,7 +68,7 @@ describe('readVerifierConfig', () => {
     const { config, errors } = readVerifierConfig('[verifier]\nrlimit = -3\nrunner = "podman"\n', 'verus-repair.toml', '/repo');
     expect(config).toBeNull();
     expect(errors).toContainEqual(expect.stringMatching(/verifier\.rlimit: expected a value > 0, received -3\. Example: rlimit = 30/));
-    expect(errors).toContainEqual(expect.stringMatching(/verifier\.runner: expected one of "docker", "local", received "podman"\. Example: runner = "local"/));
+    expect(errors).toContainEqual(expect.stringMatching(/verifier\.runner: expected one of "docker", "local", "queue", received "podman"\. Example: runner = "local"/));
   });
 
   it('rejects unknown keys and a root user for containers', () => {

@@ -4,6 +4,7 @@ import { ConfigurationError } from '../../core/errors.js';
 import { describeSchemaIssue } from '../../config/describe-schema-issue.js';
 import { findUnknownTables } from '../../config/find-unknown-tables.js';
 import { parseTomlDocument } from '../../config/parse-toml-document.js';
+import { describeQueueIssues, normalizeQueueSection, queueSectionSchema } from './queue-config.js';
 import { resolveToolchainPinFile } from '../toolchain/resolve-toolchain-pin-file.js';
 import { exampleForVerifierKey } from './verifier-config-examples.js';
 import { verifierSectionSchema, type VerifierConfig, type VerifierSection } from './verifier-config.js';
@@ -30,19 +31,21 @@ export function readVerifierConfig(tomlText: string, file: string, baseDir: stri
   const unknownTables = findUnknownTables(document, file);
   const section = document['verifier'] ?? {};
   const parsed = verifierSectionSchema.safeParse(section, { reportInput: true });
+  const queue = queueSectionSchema.safeParse(document['queue'] ?? {}, { reportInput: true });
+  const queueErrors = queue.success ? [] : describeQueueIssues(queue.error.issues, file);
   if (!parsed.success) {
-    return { config: null, warnings: [], errors: [...parsed.error.issues.map((issue) => `${file}: ${describeSchemaIssue(issue, ['verifier'], exampleForVerifierKey)}`), ...unknownTables] };
+    return { config: null, warnings: [], errors: [...parsed.error.issues.map((issue) => `${file}: ${describeSchemaIssue(issue, ['verifier'], exampleForVerifierKey)}`), ...queueErrors, ...unknownTables] };
   }
-  if (unknownTables.length > 0) return { config: null, warnings: [], errors: unknownTables };
+  if (!queue.success || unknownTables.length > 0) return { config: null, warnings: [], errors: [...queueErrors, ...unknownTables] };
   const warnings = parsed.data.timeout_ms < parsed.data.rlimit * 1000
     ? [`${file}: verifier.timeout_ms (${parsed.data.timeout_ms}) is shorter than one rlimit (roughly ${parsed.data.rlimit} s); most runs will time out. Example: timeout_ms = ${Math.ceil(parsed.data.rlimit * 1000 * 20)}`]
     : [];
-  return { config: normalizeVerifierSection(parsed.data, baseDir), warnings, errors: [] };
+  return { config: { ...normalizeVerifierSection(parsed.data, baseDir), queue: normalizeQueueSection(queue.data) }, warnings, errors: [] };
 }
 
 /** The configuration used when there is no verus-repair.toml: every default, paths under `baseDir`. */
 export function defaultVerifierConfig(baseDir: string): VerifierConfig {
-  return normalizeVerifierSection(verifierSectionSchema.parse({}), baseDir);
+  return { ...normalizeVerifierSection(verifierSectionSchema.parse({}), baseDir), queue: normalizeQueueSection(queueSectionSchema.parse({})) };
 }
 
 /**
@@ -63,7 +66,7 @@ export async function loadVerifierConfig(dir: string): Promise<{ config: Verifie
   return { config: result.config, warnings: result.warnings, file };
 }
 
-function normalizeVerifierSection(section: VerifierSection, baseDir: string): VerifierConfig {
+function normalizeVerifierSection(section: VerifierSection, baseDir: string): Omit<VerifierConfig, 'queue'> {
   const resolveIfPath = (value: string): string => (value.includes('/') ? path.resolve(baseDir, value) : value);
   return {
     runner: section.runner,

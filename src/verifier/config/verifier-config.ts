@@ -1,3 +1,4 @@
+import type { QueueSettings } from './queue-config.js';
 import { z } from 'zod';
 import type { ResolvedPinFile } from '../toolchain/toolchain-pin-source.js';
 
@@ -27,7 +28,7 @@ const precheckSectionSchema = z
 /** The `[verifier]` section of verus-repair.toml, as written (snake_case). Every key is optional. */
 export const verifierSectionSchema = z
   .object({
-    runner: z.enum(['docker', 'local']).default('docker'),
+    runner: z.enum(['docker', 'local', 'queue']).default('docker'),
     verus_path: z.string().min(1).default('verus'),
     cargo_path: z.string().min(1).default('cargo'),
     cargo_verus_path: z.string().min(1).optional(),
@@ -76,7 +77,8 @@ export interface PrecheckSettings {
  * docs/verifier.md; every value can be overridden per run from the CLI.
  */
 export interface VerifierConfig {
-  runner: 'docker' | 'local';
+  /** `queue` sends each check to `verus-repair worker`s through Redis (see `queue`). */
+  runner: 'docker' | 'local' | 'queue';
   verusPath: string;
   cargoPath: string;
   cargoVerusPath: string | null;
@@ -96,4 +98,6 @@ export interface VerifierConfig {
   passEnv: string[];
   docker: DockerLimits;
   precheck: PrecheckSettings;
+  /** The `[queue]` table: read by the queue runner and by `verus-repair worker`. */
+  queue: QueueSettings;
 }

@@ -1,0 +1,76 @@
+import { Redis } from 'ioredis';
+import { AdapterError } from '../../../core/errors.js';
+import type { RedisEndpoint } from './redis-endpoint.js';
+
+/** Commands BullMQ and the queue runner need; managed Redis services sometimes disable some of them. */
+const NEEDED_COMMANDS = ['EVALSHA', 'EVAL', 'SCRIPT', 'XADD', 'XREAD', 'BZPOPMIN', 'SET', 'GETEX', 'EXPIRE', 'SADD'];
+const MINIMUM_VERSION = [6, 2];
+
+/** How long a command waits for a lost connection to come back before it fails naming the endpoint. */
+export const REDIS_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * A client that keeps reconnecting in the background (so a restarted Redis is picked up again) but
+ * whose commands fail after a bounded wait; errors are kept as the last failure, never printed.
+ */
+export function createRedisClient(endpoint: RedisEndpoint, options: { blocking?: boolean } = {}): Redis & { lastError?: Error } {
+  const client: Redis & { lastError?: Error } = new Redis({
+    ...endpoint.options,
+    lazyConnect: true,
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+    maxRetriesPerRequest: options.blocking === true ? null : 3,
+    retryStrategy: (attempt) => Math.min(100 * attempt, 1000),
+  });
+  client.on('error', (error: Error) => {
+    client.lastError = error;
+  });
+  return client;
+}
+
+/** Connects (or waits for a reconnect) and checks the server can host the queue. */
+export async function connectRedis(client: Redis & { lastError?: Error }, endpoint: RedisEndpoint, timeoutMs = REDIS_CONNECT_TIMEOUT_MS): Promise<void> {
+  if (client.status === 'wait') client.connect().catch(() => undefined);
+  if (client.status !== 'ready') await waitForReady(client, endpoint, timeoutMs);
+}
+
+/** Throws an AdapterError naming what the server lacks: an old version or disabled commands. */
+export async function checkRedisCapabilities(client: Redis, endpoint: RedisEndpoint): Promise<void> {
+  const info = String(await client.info('server'));
+  const version = /redis_version:(\d+)\.(\d+)/.exec(info);
+  if (version !== null && (Number(version[1]) < (MINIMUM_VERSION[0] ?? 0) || (Number(version[1]) === MINIMUM_VERSION[0] && Number(version[2]) < (MINIMUM_VERSION[1] ?? 0)))) {
+    throw new AdapterError(`Redis at ${endpoint.display} is version ${version[1]}.${version[2]}; the queue needs Redis ${MINIMUM_VERSION.join('.')} or newer`);
+  }
+  let described: unknown;
+  try {
+    described = await client.call('COMMAND', 'INFO', ...NEEDED_COMMANDS);
+  } catch (error) {
+    throw new AdapterError(`Redis at ${endpoint.display} refuses COMMAND INFO (${(error as Error).message}); the queue needs a Redis with Lua scripting and streams (${NEEDED_COMMANDS.join(', ')})`);
+  }
+  const missing = NEEDED_COMMANDS.filter((_, index) => !Array.isArray(described) || described[index] === null);
+  if (missing.length > 0) {
+    throw new AdapterError(`Redis at ${endpoint.display} lacks ${missing.join(', ')}: the queue needs Lua scripting and streams; use a Redis ${MINIMUM_VERSION.join('.')}+ that does not disable or rename these commands`);
+  }
+}
+
+function waitForReady(client: Redis & { lastError?: Error }, endpoint: RedisEndpoint, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      client.off('ready', onReady);
+      const reason = client.lastError === undefined ? 'no answer' : describeConnectionError(client.lastError);
+      reject(new AdapterError(`cannot reach Redis at ${endpoint.display} (${reason} for ${Math.round(timeoutMs / 1000)} s); check that it runs and that VERUS_REPAIR_REDIS_URL or [queue] url names it`, { isRetryable: true }));
+    }, timeoutMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    client.once('ready', onReady);
+  });
+}
+
+/** The error's code or first line, without anything that could hold the URL. */
+export function describeConnectionError(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== undefined) return code;
+  if (/WRONGPASS|NOAUTH|invalid password/i.test(error.message)) return 'authentication failed';
+  return error.message.split('\n')[0]?.slice(0, 200) ?? 'error';
+}

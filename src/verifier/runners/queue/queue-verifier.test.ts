@@ -1,0 +1,55 @@
+import { appendFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFakeSetup, FAKE_PASS_ENV } from '../../../../test/fakes/fake-environment.js';
+import { startTestRedis, type TestRedis } from '../../../../test/fakes/redis-server.js';
+import { createTemporaryCrate } from '../../../../test/fakes/temporary-crate.js';
+import { removeTemporaryDirectories } from '../../../../test/fakes/temporary-directory.js';
+import type { VerificationOptions } from '../../../core/verifier.js';
+import { defaultVerifierConfig } from '../../config/read-verifier-config.js';
+import { LocalVerifier } from '../local-verifier.js';
+import { QueueVerifier } from './queue-verifier.js';
+import { parseRedisUrl } from './redis-endpoint.js';
+import { startQueueWorker, type RunningQueueWorker } from './start-queue-worker.js';
+
+const PIN = 'a'.repeat(64);
+const options: VerificationOptions = { rlimit: 10, expandErrors: false, noCheating: false, timeoutMs: 20_000, extraVerusArgs: [] };
+let redis: TestRedis;
+let worker: RunningQueueWorker;
+const fake = createFakeSetup('run-queue-mixed');
+
+function localVerifier(crateDir: string) {
+  return new LocalVerifier({ config: { ...defaultVerifierConfig(crateDir), runner: 'local', passEnv: FAKE_PASS_ENV }, environment: fake.environment, provenance: 'synthetic' });
+}
+
+function queueSettings() {
+  return { ...defaultVerifierConfig('/').queue, jobTimeoutMs: 15_000 };
+}
+
+beforeAll(async () => {
+  redis = await startTestRedis();
+  const crateDir = createTemporaryCrate();
+  worker = await startQueueWorker({ endpoint: parseRedisUrl(redis.url, 'test'), queue: queueSettings(), concurrency: 2, pinHash: PIN, runner: 'local', verifier: localVerifier(crateDir), log: () => undefined });
+});
+
+afterAll(async () => {
+  await worker.stop(false);
+  await redis.stop();
+  removeTemporaryDirectories();
+});
+
+describe('QueueVerifier with an in-process worker', () => {
+  it('returns the verdict the local runner gives, and a second identical check comes from the shared cache without a job', async () => {
+    const crateDir = createTemporaryCrate();
+    appendFileSync(path.join(crateDir, 'src', 'lib.rs'), '// queue: verified\n');
+    const verifier = new QueueVerifier({ endpoint: parseRedisUrl(redis.url, 'test'), queue: queueSettings(), pinHash: PIN });
+    const viaQueue = await verifier.verify({ kind: 'crate', crateDir }, options);
+    const direct = await localVerifier(crateDir).verify({ kind: 'crate', crateDir }, options);
+    expect(viaQueue.status).toBe('verified');
+    expect({ ...viaQueue, wallTimeMs: 0 }).toEqual({ ...direct, wallTimeMs: 0 });
+    const before = fake.readInvocations().length;
+    const again = await verifier.verify({ kind: 'crate', crateDir }, options);
+    expect(again).toMatchObject({ status: 'verified', provenance: 'cache' });
+    expect(fake.readInvocations().length).toBe(before);
+  });
+});

@@ -1,0 +1,118 @@
+import { AdapterError } from '../../../core/errors.js';
+import type { VerificationOptions, VerificationTarget } from '../../../core/verifier.js';
+import type { VerifierResult } from '../../../core/verifier-result.js';
+import { listVerificationInputs } from '../../cache/list-verification-inputs.js';
+import type { QueueSettings } from '../../config/queue-config.js';
+import type { ReportingVerifier, VerificationWithReport } from '../reporting-verifier.js';
+import { throwAbortReason } from '../throw-if-aborted.js';
+import { describeConnectionError, REDIS_CONNECT_TIMEOUT_MS } from './connect-redis.js';
+import { computeJobKey, describeQueueToolchain } from './describe-queue-toolchain.js';
+import { describeJobTimeout } from './describe-job-timeout.js';
+import { JOB_FORMAT, toJobOptions, toJobTarget, type QueueJob } from './queue-job.js';
+import { readQueueJobResult, type QueueJobResult } from './queue-job-result.js';
+import { queueKeys } from './queue-keys.js';
+import type { RedisEndpoint } from './redis-endpoint.js';
+import { SubmitterConnection, type SubmitterLink } from './submitter-connection.js';
+import { waitForJob } from './wait-for-job.js';
+import { readVerificationSnapshot, type VerificationSnapshot } from './verification-snapshot.js';
+
+export interface QueueVerifierSettings {
+  endpoint: RedisEndpoint;
+  queue: QueueSettings;
+  /** hashToolchainPin of the pin the workers must run. */
+  pinHash: string;
+}
+
+/** Times a job is sent again when Redis lost it (restart without data) or lost its snapshot. */
+const RESUBMISSIONS = 2;
+const POLL_MS = 1000;
+
+/**
+ * The queue runner: each check becomes a BullMQ job run by a `verus-repair worker` with the same
+ * toolchain pin. The job id is the verdict's cache key, so identical candidates anywhere in the
+ * cluster run once, and a verdict already shared in Redis comes back without a job.
+ */
+export class QueueVerifier implements ReportingVerifier {
+  readonly runner = 'queue' as const;
+  private readonly connection: SubmitterConnection;
+
+  constructor(private readonly settings: QueueVerifierSettings) {
+    this.connection = new SubmitterConnection(settings.endpoint, queueKeys(settings.queue.name), settings.pinHash);
+  }
+
+  async verify(target: VerificationTarget, options: VerificationOptions, signal?: AbortSignal): Promise<VerifierResult> {
+    return (await this.verifyWithReport(target, options, signal)).result;
+  }
+
+  async verifyWithReport(target: VerificationTarget, options: VerificationOptions, signal?: AbortSignal): Promise<VerificationWithReport> {
+    if (signal?.aborted === true) throwAbortReason(signal);
+    const inputs = await listVerificationInputs(target);
+    const key = await computeJobKey(inputs, target, options, this.settings.pinHash);
+    const link = await this.connection.acquire();
+    try {
+      const shared = await link.store.readResult(key).catch((error: Error) => this.unreachable(error));
+      if (shared !== null) return { result: { ...shared.result, provenance: 'cache' }, report: shared.report };
+      const snapshot = await readVerificationSnapshot(inputs);
+      const job: QueueJob = { format: JOB_FORMAT, snapshotHash: snapshot.hash, pinHash: this.settings.pinHash, target: toJobTarget(target, inputs.root), options: toJobOptions(options) };
+      return await this.submitAndWait(link, key, snapshot, job, signal);
+    } finally {
+      this.connection.release();
+    }
+  }
+
+  async describeToolchain(): Promise<string> {
+    return describeQueueToolchain(this.settings.pinHash);
+  }
+
+  private async submitAndWait(link: SubmitterLink, key: string, snapshot: VerificationSnapshot, job: QueueJob, signal?: AbortSignal): Promise<QueueJobResult> {
+    const { queue } = this.settings;
+    for (let submission = 0; ; submission += 1) {
+      await this.enqueue(link, key, snapshot, job).catch((error: Error) => this.unreachable(error));
+      const outcome = await waitForJob(link.queue, link.events, key, {
+        deadlineMs: queue.jobTimeoutMs,
+        pollMs: POLL_MS,
+        outageMs: REDIS_CONNECT_TIMEOUT_MS,
+        ...(signal === undefined ? {} : { signal }),
+      });
+      switch (outcome.kind) {
+        case 'completed': {
+          const result = readQueueJobResult(outcome.returnvalue);
+          if (result === null) throw new AdapterError(`a worker returned a malformed result for job ${key.slice(0, 12)}; it was ignored`);
+          if (result.result.status !== 'verified' && result.result.status !== 'failed') await link.queue.remove(key).catch(() => undefined);
+          return result;
+        }
+        case 'failed':
+          if (outcome.reason.startsWith('snapshot-missing') && submission < RESUBMISSIONS) continue;
+          throw new AdapterError(`the queue job ${key.slice(0, 12)} failed on a worker: ${outcome.reason}`);
+        case 'vanished':
+          if (submission < RESUBMISSIONS) continue;
+          throw new AdapterError(`the queue job ${key.slice(0, 12)} disappeared from Redis at ${this.settings.endpoint.display} ${RESUBMISSIONS + 1} times (restarted without its data, or drained)`, { isRetryable: true });
+        case 'timeout':
+          throw new AdapterError(await describeJobTimeout(link.client, { state: outcome.state, pinHash: this.settings.pinHash, timeoutMs: queue.jobTimeoutMs }));
+        case 'unreachable':
+          return this.unreachable(outcome.error);
+        default:
+          return outcome satisfies never;
+      }
+    }
+  }
+
+  private async enqueue(link: SubmitterLink, key: string, snapshot: VerificationSnapshot, job: QueueJob): Promise<void> {
+    await link.store.ensureSnapshot(snapshot);
+    await link.store.registerPin(this.settings.pinHash);
+    const existing = await link.queue.getJob(key);
+    if (existing !== undefined && (await existing.isFailed())) await existing.remove().catch(() => undefined);
+    await link.queue.add('verify', job, {
+      jobId: key,
+      attempts: this.settings.queue.attempts,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: { age: 3600 },
+      removeOnFail: { age: 24 * 3600 },
+    });
+  }
+
+  private unreachable(error: Error): never {
+    if (error instanceof AdapterError) throw error;
+    throw new AdapterError(`lost Redis at ${this.settings.endpoint.display} (${describeConnectionError(error)}); the check was not completed`, { isRetryable: true });
+  }
+}
