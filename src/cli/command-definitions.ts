@@ -9,6 +9,8 @@ import { defineDiagnosticsCommand } from './commands/diagnostics.js';
 import { defineVerifyCommand } from './commands/verify.js';
 import { defineToolchainCommand } from './commands/toolchain.js';
 import { defineParseCommand } from './commands/parse.js';
+import { defineWorkerCommand } from './commands/worker.js';
+import { defineQueueCommand } from './commands/queue.js';
 
 /** Each entry declares one command (its options and a lazy action). Order is the order in --help. */
 export const COMMAND_DEFINITIONS: Array<(program: Command) => void> = [
@@ -22,4 +24,6 @@ export const COMMAND_DEFINITIONS: Array<(program: Command) => void> = [
   defineVerifyCommand,
   defineToolchainCommand,
   defineParseCommand,
+  defineWorkerCommand,
+  defineQueueCommand,
 ];

@@ -6,6 +6,7 @@ interface VerifyCommandOptions {
   fn?: string;
   docker?: boolean;
   local?: boolean;
+  queue?: boolean;
   json?: boolean;
   cache: boolean;
   precheck: boolean;
@@ -23,6 +24,7 @@ export function defineVerifyCommand(program: Command): void {
     .option('--fn <name>', 'verify one function: name, or module::path::name')
     .option('--docker', 'run Verus in the pinned Docker image')
     .option('--local', 'run the Verus installed on this machine')
+    .option('--queue', 'send the check to the Redis queue served by `verus-repair worker`s ([queue] in verus-repair.toml)')
     .option('--json', 'print one JSON object')
     .option('--no-cache', 'ignore and do not update the result cache')
     .option('--no-precheck', 'skip the erased cargo build / cargo test pre-check')
@@ -32,7 +34,7 @@ export function defineVerifyCommand(program: Command): void {
     .option('--timeout <seconds>', 'wall-clock limit for the verifier')
     .description('check a crate or file with Verus after an erased cargo pre-check (exit 0 verified, 1 not verified, 2 bad input, 3 toolchain error, 4 no verdict)')
     .action(async (target: string, options: VerifyCommandOptions) => {
-      if (options.docker === true && options.local === true) throw new ConfigurationError('choose one runner: --docker or --local, not both');
+      if ([options.docker, options.local, options.queue].filter((flag) => flag === true).length > 1) throw new ConfigurationError('choose one runner: --docker, --local or --queue');
       if (options.fn !== undefined) await (await import('../../verifier/require-defined-function.js')).requireDefinedFunction(target, options.fn);
       const { verifyPath } = await import('../../verifier/verify-path.js');
       const { renderCandidateVerification } = await import('../../verifier/render/render-candidate-verification.js');
@@ -46,7 +48,7 @@ export function defineVerifyCommand(program: Command): void {
           precheck: options.precheck,
           signal,
           ...(options.fn === undefined ? {} : { function: options.fn }),
-          ...(options.docker === true ? { runner: 'docker' as const } : options.local === true ? { runner: 'local' as const } : {}),
+          ...(options.docker === true ? { runner: 'docker' as const } : options.local === true ? { runner: 'local' as const } : options.queue === true ? { runner: 'queue' as const } : {}),
           ...(options.rlimit === undefined ? {} : { rlimit: parsePositive(options.rlimit, '--rlimit', '--rlimit 30') }),
           ...(options.expandErrors === true ? { expandErrors: true } : {}),
           ...(options.cheating === false ? { noCheating: true } : {}),
