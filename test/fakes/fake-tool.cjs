@@ -127,7 +127,7 @@ function checkSelectors(tool, argv) {
   const selectors = roots + onlyModules.length + modules.length;
   if (selectors + functions.length === 0) return subcommand === 'focus' ? 'cargo verus focus without a module selector: pass --verify-only-module M or --verify-root' : null;
   if (subcommand === 'verify') return 'Partial verification must use `cargo verus focus`';
-  for (const module of [...onlyModules, ...modules]) if (module === undefined || !MODULE_PATH.test(module)) return `could not find module ${module} specified by --verify-module or --verify-only-module`;
+  for (const module of [...onlyModules, ...modules]) if (module === undefined || !MODULE_PATH.test(module) || /^(crate|self|super)(::|$)/.test(module)) return `could not find module ${module} specified by --verify-module or --verify-only-module`;
   if (functions.length > 1) return '--verify-function given more than once';
   if (functions.length === 1 && modules.length > 0) return 'When using --verify-function, use --verify-only-module instead of --verify-module';
   if (functions.length === 1 && onlyModules.length + roots === 0) return '--verify-function option requires --verify-only-module or --verify-root';
@@ -197,8 +197,13 @@ function replay(scenarioDir, invocation) {
   if (invocation.reviewOracle !== undefined) {
     const answer = require('./review-oracle.cjs').answerFromOracle(scenarioDir, invocation.reviewOracle, process.cwd());
     if (answer.error !== undefined) fail(answer.error);
-    fs.writeSync(1, answer.stdout);
-    process.exit(answer.exitCode);
+    const emit = () => {
+      fs.writeSync(1, answer.stdout);
+      process.exit(answer.exitCode);
+    };
+    if (invocation.sleepMs) setTimeout(emit, invocation.sleepMs);
+    else emit();
+    return;
   }
   if (invocation.spawnMarkerChildAfterMs !== undefined) {
     const marker = process.env.VERUS_REPAIR_FAKE_MARKER;
