@@ -1,0 +1,79 @@
+import { copyFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createFakeSetup, FAKE_PASS_ENV, SCENARIO_ROOT } from './fakes/fake-environment.js';
+import { runCli } from './fakes/run-cli.js';
+import { createTemporaryCrate } from './fakes/temporary-crate.js';
+import { createTemporaryDirectory, removeTemporaryDirectories } from './fakes/temporary-directory.js';
+
+afterAll(removeTemporaryDirectories);
+
+const LIB = `use vstd::prelude::*;
+
+verus! {
+
+pub fn add_one(x: u32) -> (r: u32)
+    requires x < 100,
+    ensures r == x + 1,
+{
+    x + 1
+}
+
+pub mod outer {
+    use vstd::prelude::*;
+
+    pub mod inner {
+        use vstd::prelude::*;
+
+        pub struct Stack { pub items: Vec<u64> }
+
+        impl Stack {
+            pub fn pop(&mut self) -> Option<u64> {
+                self.items.pop()
+            }
+        }
+
+        pub fn pop(v: &mut Vec<u64>) -> Option<u64> {
+            v.pop()
+        }
+    }
+}
+
+} // verus!
+`;
+
+/** Answers only `focus --verify-only-module outer::inner --verify-function Stack::pop` (a recorded synthetic focus output). */
+function setup() {
+  const scenario = createTemporaryDirectory('fn-scenario');
+  for (const name of ['stdout.txt', 'stderr.txt']) copyFileSync(path.join(SCENARIO_ROOT, 'run-local-function-focus', name), path.join(scenario, name));
+  writeFileSync(path.join(scenario, 'scenario.json'), JSON.stringify({
+    origin: 'synthetic',
+    invocations: [{ tool: 'cargo-verus', argv: ['verus', 'focus', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '10', '--verify-only-module', 'outer::inner', '--verify-function', 'Stack::pop'], stdout: 'stdout.txt', stderr: 'stderr.txt', exitCode: 0 }],
+  }));
+  const fake = createFakeSetup('unused');
+  fake.environment['VERUS_REPAIR_FAKE_SCENARIO'] = scenario;
+  const crateDir = createTemporaryCrate({ 'src/lib.rs': LIB, 'verus-repair.toml': `[verifier]\nrunner = "local"\npass_env = ${JSON.stringify(FAKE_PASS_ENV)}\n\n[verifier.precheck]\nenabled = false\n` });
+  return { fake, crateDir };
+}
+
+describe('verus-repair verify --fn selects methods as Verus names them', () => {
+  it('verifies Stack::pop in a nested module with --verify-only-module outer::inner --verify-function Stack::pop (never module Stack)', async () => {
+    const { fake, crateDir } = setup();
+    for (const name of ['Stack::pop', 'crate::outer::inner::Stack::pop', 'runner_demo::outer::inner::Stack::pop']) {
+      const result = await runCli(['verify', crateDir, '--fn', name, '--no-cache'], fake.environment);
+      expect(result.exitCode, result.stdout + result.stderr).toBe(0);
+    }
+    expect(fake.readInvocations()).toHaveLength(3);
+  });
+
+  it('refuses a name that matches several functions, and an unknown one, before Verus runs', async () => {
+    const { fake, crateDir } = setup();
+    const ambiguous = await runCli(['verify', crateDir, '--fn', 'pop', '--no-cache'], fake.environment);
+    expect(ambiguous.exitCode).toBe(2);
+    expect(ambiguous.stderr).toContain('--fn pop matches 2 functions: outer::inner::Stack::pop, outer::inner::pop');
+    const unknown = await runCli(['verify', crateDir, '--fn', 'Queue::pop', '--no-cache'], fake.environment);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toMatch(/no function named Queue::pop/);
+    expect(fake.readInvocations()).toHaveLength(0);
+  });
+});
