@@ -9,6 +9,7 @@ import { defineDiagnosticsCommand } from './commands/diagnostics.js';
 import { defineVerifyCommand } from './commands/verify.js';
 import { defineToolchainCommand } from './commands/toolchain.js';
 import { defineParseCommand } from './commands/parse.js';
+import { defineBenchCommand } from './commands/bench.js';
 import { defineWorkerCommand } from './commands/worker.js';
 import { defineQueueCommand } from './commands/queue.js';
 
@@ -26,4 +27,5 @@ export const COMMAND_DEFINITIONS: Array<(program: Command) => void> = [
   defineParseCommand,
   defineWorkerCommand,
   defineQueueCommand,
+  defineBenchCommand,
 ];

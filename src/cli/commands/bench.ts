@@ -1,0 +1,125 @@
+import type { Command } from 'commander';
+import { ConfigurationError } from '../../core/errors.js';
+
+interface BenchCliOptions {
+  grid?: string;
+  out: string;
+  jobs: string;
+  resume?: boolean;
+  replay?: string;
+  record?: string;
+  maxCost?: string;
+  maxTokens?: string;
+  maxTime?: string;
+  json?: boolean;
+  model?: string[];
+  feedback?: string;
+  samples?: string;
+  iterations?: string;
+  repetitions?: string;
+  temperature?: string;
+  docker?: boolean;
+  local?: boolean;
+}
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+export function defineBenchCommand(program: Command): void {
+  const bench = program
+    .command('bench')
+    .argument('<suite>', 'a manifest (.toml/.jsonl), a Verus-Bench directory (unverified/*.rs) or a directory of crates with broken/*.toml')
+    .option('--grid <file>', 'TOML grid: models, feedback levels, samples, temperature, iterations, repetitions (e.g. bench/grids/study-12.toml)')
+    .option('--out <dir>', 'bench directory: attempts.jsonl, summary.json/md, report.html', 'bench-out')
+    .option('--jobs <n>', 'attempts run side by side', '1')
+    .option('--resume', 'skip attempts already in <out>/attempts.jsonl')
+    .option('--replay <dir>', 'answer every model call from the cassette per attempt in <dir>')
+    .option('--record <dir>', 'record a cassette per attempt into <dir>')
+    .option('--max-cost <usd>', 'stop starting attempts once this much is spent')
+    .option('--max-tokens <n>', 'stop starting attempts once this many tokens are used')
+    .option('--max-time <seconds>', 'stop starting attempts after this long')
+    .option('--model <name>', 'model axis (repeatable; overrides the grid)', collect)
+    .option('--feedback <levels>', 'feedback axis, comma-separated, e.g. none,generic,auto')
+    .option('--samples <k>', 'candidates per iteration')
+    .option('--iterations <n>', 'iteration budget (Correct@k for k up to it)')
+    .option('--repetitions <r>', 'repetitions per task and setting')
+    .option('--temperature <t>', 'sampling temperature')
+    .option('--docker', 'verify in the pinned Docker image')
+    .option('--local', 'verify with a local cargo verus / verus')
+    .option('--json', 'print NDJSON events instead of progress')
+    .description('measure Correct@k, cost and verifier work of repair settings on a task suite')
+    .action(async (suite: string, options: BenchCliOptions) => {
+      const { runBenchCommand } = await import('../run-bench-command.js');
+      await runBenchCommand(suite, options.grid ?? null, readBenchFlags(options), options.json === true);
+    });
+  bench
+    .command('generate')
+    .argument('<verified-dir>', 'a directory of verified .rs files')
+    .option('--out <suite>', 'the suite directory to write (unverified/, verified/, manifest.jsonl); required')
+    .option('--seed <n>', 'seed for the order of generated tasks', '1')
+    .option('--defects <mode>', 'single or multi (two defects per task)', 'single')
+    .description('turn verified files into repair tasks by removing one proof element at a time')
+    .action(async (verifiedDir: string, options: { out?: string; seed: string; defects: string }) => {
+      // `bench --out` is parsed by the parent command too; take it from there when given.
+      const out = options.out ?? (bench.getOptionValueSource('out') === 'cli' ? (bench.opts() as { out: string }).out : undefined);
+      if (out === undefined) throw new ConfigurationError('bench generate needs --out SUITE, the directory to write the tasks to');
+      if (options.defects !== 'single' && options.defects !== 'multi') throw new ConfigurationError(`--defects expects single or multi; got "${options.defects}"`);
+      const { runGenerateCommand } = await import('../run-bench-command.js');
+      await runGenerateCommand(verifiedDir, out, integer(options.seed, '--seed', 0), options.defects);
+    });
+  bench
+    .command('compare')
+    .argument('<dir-a>').argument('<dir-b>')
+    .option('--json', 'print the comparison as JSON')
+    .description('per setting, the difference in Correct@k on the tasks both benches attempted')
+    .action(async (dirA: string, dirB: string, options: { json?: boolean }) => {
+      const { compareBenchRuns, renderComparison } = await import('../../evaluate/compare-bench-runs.js');
+      const comparison = compareBenchRuns(dirA, dirB);
+      process.stdout.write(options.json === true ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison));
+    });
+}
+
+export interface BenchFlags {
+  out: string;
+  jobs: number;
+  resume: boolean;
+  replay: string | null;
+  record: string | null;
+  maxCostUsd: number | null;
+  maxTokens: number | null;
+  maxWallTimeMs: number | null;
+  models: string[];
+  feedback: string[] | null;
+  samples: number | null;
+  iterations: number | null;
+  repetitions: number | null;
+  temperature: number | null;
+  runner: 'docker' | 'local' | null;
+}
+
+function readBenchFlags(options: BenchCliOptions): BenchFlags {
+  if (options.docker === true && options.local === true) throw new ConfigurationError('choose one runner: --docker or --local, not both');
+  if (options.replay !== undefined && options.record !== undefined) throw new ConfigurationError('--replay and --record exclude each other: a replayed bench sends nothing to record');
+  const temperature = options.temperature === undefined ? null : Number(options.temperature);
+  if (temperature !== null && !(temperature >= 0 && temperature <= 2)) throw new ConfigurationError(`--temperature expects a number from 0 to 2; got "${options.temperature}"`);
+  const positive = (value: string | undefined, flag: string): number | null => (value === undefined ? null : integer(value, flag, 1));
+  return {
+    out: options.out, jobs: integer(options.jobs, '--jobs', 1), resume: options.resume === true, replay: options.replay ?? null, record: options.record ?? null,
+    maxCostUsd: options.maxCost === undefined ? null : positiveNumber(options.maxCost, '--max-cost'), maxTokens: positive(options.maxTokens, '--max-tokens'),
+    maxWallTimeMs: options.maxTime === undefined ? null : positiveNumber(options.maxTime, '--max-time') * 1000,
+    models: options.model ?? [], feedback: options.feedback === undefined ? null : options.feedback.split(',').map((level) => level.trim()),
+    samples: positive(options.samples, '--samples'), iterations: positive(options.iterations, '--iterations'), repetitions: positive(options.repetitions, '--repetitions'),
+    temperature, runner: options.docker === true ? 'docker' : options.local === true ? 'local' : null,
+  };
+}
+
+function integer(value: string, flag: string, minimum: number): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < minimum) throw new ConfigurationError(`${flag} expects an integer >= ${minimum}; got "${value}"`);
+  return number;
+}
+
+function positiveNumber(value: string, flag: string): number {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new ConfigurationError(`${flag} expects a positive number; got "${value}"`);
+  return number;
+}

@@ -1,0 +1,49 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { FEEDBACK_LEVELS, type FeedbackLevel } from '../agents/index.js';
+import { ConfigurationError } from '../core/errors.js';
+import { parseTomlDocument } from '../config/parse-toml-document.js';
+import { loadSuite } from '../evaluate/load-suite.js';
+import { readBenchGrid } from '../evaluate/read-bench-grid.js';
+import { runBench } from '../evaluate/run-bench.js';
+import { createBenchProgress } from '../evaluate/render-bench-progress.js';
+import { generateSuite } from '../evaluate/generate-suite.js';
+import type { BenchFlags } from './commands/bench.js';
+import { withInterruptSignal } from './interrupt-signal.js';
+
+/** `verus-repair bench SUITE`: every input is checked before the bench directory is touched. */
+const BENCH_INTERRUPTED = 'verus-repair bench: interrupted; finished attempts are in attempts.jsonl, rerun with --resume to continue';
+
+export async function runBenchCommand(suite: string, gridFile: string | null, flags: BenchFlags, json: boolean): Promise<void> {
+  const feedback = flags.feedback === null ? null : flags.feedback.map(checkFeedbackLevel);
+  const grid = await readBenchGrid(gridFile, { models: flags.models, feedback, samples: flags.samples, iterations: flags.iterations, repetitions: flags.repetitions, temperature: flags.temperature },
+    repositoryVerifierTable(), process.cwd());
+  const { tasks } = await loadSuite(suite);
+  if (flags.replay !== null && !existsSync(flags.replay)) throw new ConfigurationError(`--replay ${flags.replay} does not exist; give the --record directory of an earlier bench`);
+  const emit = json ? (event: object) => void process.stdout.write(`${JSON.stringify(event)}\n`) : createBenchProgress(process.stdout);
+  await withInterruptSignal(BENCH_INTERRUPTED, (signal) => runBench({
+    suite, tasks, grid, outDir: path.resolve(flags.out), jobs: flags.jobs, resume: flags.resume, recordDir: flags.record === null ? null : path.resolve(flags.record),
+    replayDir: flags.replay === null ? null : path.resolve(flags.replay), runner: flags.runner,
+    budget: { maxTokens: flags.maxTokens, maxCostUsd: flags.maxCostUsd, maxWallTimeMs: flags.maxWallTimeMs }, environment: process.env, signal,
+  }, emit));
+}
+
+export async function runGenerateCommand(verifiedDir: string, out: string, seed: number, defects: 'single' | 'multi'): Promise<void> {
+  const result = await generateSuite(verifiedDir, out, { seed, defects });
+  process.stdout.write(`wrote ${result.tasks} tasks from ${result.files} files to ${out} (manifest.jsonl); ${result.skipped} files had no removable proof element\n`);
+}
+
+function checkFeedbackLevel(level: string): FeedbackLevel {
+  if ((FEEDBACK_LEVELS as readonly string[]).includes(level)) return level as FeedbackLevel;
+  throw new ConfigurationError(`--feedback expects a comma-separated list of ${FEEDBACK_LEVELS.join(', ')}; got "${level}"`);
+}
+
+/** The `[verifier]` table of ./verus-repair.toml, used when the grid has none. */
+function repositoryVerifierTable(): Record<string, unknown> | null {
+  const file = path.resolve('verus-repair.toml');
+  if (!existsSync(file)) return null;
+  const parsed = parseTomlDocument(readFileSync(file, 'utf8'), file);
+  if ('error' in parsed) throw new ConfigurationError(parsed.error);
+  const table = parsed.document['verifier'];
+  return typeof table === 'object' && table !== null && !Array.isArray(table) ? (table as Record<string, unknown>) : null;
+}

@@ -1,0 +1,45 @@
+/**
+ * One line of attempts.jsonl: what one attempt (task × setting × repetition) did, measured from the
+ * repair loop's own events, and where its evidence is (the ledger run in `repoDir`).
+ */
+export interface AttemptRecord {
+  key: string;
+  taskId: string;
+  settingId: string;
+  repetition: number;
+  seed: number;
+  repoDir: string;
+  runId: string;
+  ledgerBranch: string | null;
+  outcome: 'verified' | 'not-verified' | 'error';
+  stopReason: string;
+  /** The iteration whose candidate verified, or null. */
+  iterationsToSuccess: number | null;
+  /** Candidates proposed (checked or skipped) up to and including the verified one. */
+  candidatesToSuccess: number | null;
+  iterations: number;
+  candidates: number;
+  promptTokens: number;
+  completionTokens: number;
+  modelCalls: number;
+  costUsd: number | null;
+  verifierCalls: number;
+  verifierWallMs: number;
+  /** Sum of the per-function times Verus reports (`--time`); the solver's share of the work. */
+  verifierReportedMs: number;
+  precheckMs: number;
+  cacheHits: number;
+  formatErrors: number;
+  identicalCandidates: number;
+  guardRejections: Record<string, number>;
+  /** The verdict and error kinds of the last checked candidate. */
+  lastResult: string | null;
+  lastErrorKinds: Record<string, number>;
+  /** Baseline errors (the obligations) and how many of them the best candidate no longer has. */
+  obligations: number;
+  repairedObligations: number;
+  wallTimeMs: number;
+  cassette: string | null;
+  /** Labels the data: `synthetic` when the verifier's output was not a real Verus run. */
+  verifierProvenance: 'real' | 'synthetic' | 'cache' | 'mixed' | 'none';
+}

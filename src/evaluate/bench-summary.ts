@@ -1,0 +1,46 @@
+import type { TaskValidity } from './task-validity.js';
+
+/** A rate with its exact numerator and denominator. */
+export interface Ratio {
+  numerator: number;
+  denominator: number;
+  rate: number | null;
+}
+
+/** The measured figures of one setting (or of all settings together, under `overall`). */
+export interface SettingSummary {
+  settingId: string;
+  attempts: number;
+  planned: number;
+  /** k = 1..iterations: attempts whose candidate verified within k iterations, over attempts of valid tasks. */
+  correctAtK: Ratio[];
+  /** Over repetitions, per task (the unbiased estimator), k = 1..repetitions; empty with one repetition. */
+  passAtK: Array<{ k: number; estimate: number; tasks: number }>;
+  /** Correct@budget per repetition: models are stochastic, this is the spread. */
+  perRepetition: Array<{ repetition: number; seed: number; correct: Ratio }>;
+  spread: { min: number; max: number; mean: number; stdev: number } | null;
+  iterationsToSuccess: Record<string, number>;
+  candidatesToSuccess: { mean: number | null; median: number | null };
+  cost: { promptTokens: number; completionTokens: number; modelCalls: number; costUsd: number | null };
+  verifier: { calls: number; wallMs: number; reportedMs: number; precheckMs: number; cacheHits: number };
+  protocol: { formatErrors: number; identicalCandidates: number; guardRejections: Record<string, number> };
+  failuresByErrorKind: Record<string, number>;
+  byDefectClass: Record<string, Ratio>;
+  repairedObligations: Ratio;
+  wallTime: { totalMs: number; meanPerTaskMs: number | null };
+  errors: number;
+}
+
+/** summary.json: the bench's figures, what was excluded and why, and how the denominators are defined. */
+export interface BenchSummary {
+  schema: 'verus-repair.bench-summary/1';
+  suite: string;
+  iterations: number;
+  repetitions: number;
+  definitions: Record<string, string>;
+  tasks: { total: number; valid: number; invalid: Array<Extract<TaskValidity, { valid: false }>> };
+  settings: SettingSummary[];
+  overall: SettingSummary;
+  stopped: string | null;
+  verifierProvenance: string[];
+}

@@ -1,0 +1,31 @@
+import type { Verifier } from '../core/verifier.js';
+import type { VerifierResult } from '../core/verifier-result.js';
+
+/** Verifier work of one attempt: calls, wall time, and the per-function time Verus reports. */
+export interface VerifierWork {
+  calls: number;
+  wallMs: number;
+  reportedMs: number;
+  provenances: Set<string>;
+}
+
+/**
+ * Wraps the `Verifier` port to count its work; verdicts pass through untouched, and every other
+ * member of the concrete verifier (a proxy, so additions to the port keep working) is forwarded.
+ */
+export function meterVerifier<V extends Verifier>(inner: V, work: VerifierWork): V {
+  return new Proxy(inner, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (property !== 'verify' || typeof value !== 'function') return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      return async (...args: Parameters<Verifier['verify']>): Promise<VerifierResult> => {
+        const result = await (value as Verifier['verify']).apply(target, args);
+        work.calls += 1;
+        work.wallMs += result.wallTimeMs;
+        work.provenances.add(result.provenance);
+        if (result.status === 'verified' || result.status === 'failed') work.reportedMs += result.functions.reduce((total, outcome) => total + (outcome.timeMs ?? 0), 0);
+        return result;
+      };
+    },
+  });
+}

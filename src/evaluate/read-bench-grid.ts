@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import { stringify } from 'smol-toml';
+import type { FeedbackLevel } from '../agents/index.js';
+import { ConfigurationError } from '../core/errors.js';
+import { describeSchemaIssue } from '../config/describe-schema-issue.js';
+import { parseTomlDocument } from '../config/parse-toml-document.js';
+import { readVerifierConfig } from '../verifier/config/read-verifier-config.js';
+import type { BenchGrid, GridModel } from './bench-grid.js';
+import { GRID_EXAMPLES, gridFileSchema, type GridFile } from './grid-schema.js';
+
+/** Axes given on the command line; each one replaces that axis of the grid file. */
+export interface GridOverrides {
+  models: string[];
+  feedback: FeedbackLevel[] | null;
+  samples: number | null;
+  iterations: number | null;
+  repetitions: number | null;
+  temperature: number | null;
+}
+
+/**
+ * The grid: the file (read → validate → normalize), then the command-line axes over it. A `[verifier]`
+ * table is checked with the same rules as verus-repair.toml's; without one, `fallbackVerifier`
+ * (the current repository's verus-repair.toml `[verifier]`) is used.
+ */
+export async function readBenchGrid(file: string | null, overrides: GridOverrides, fallbackVerifier: Record<string, unknown> | null, baseDir: string): Promise<BenchGrid> {
+  const where = file ?? 'the command line';
+  const parsed = file === null ? {} : await parseGridFile(file);
+  const models = overrides.models.length > 0 ? overrides.models.map((name) => parsed.model?.find((model) => model.name === name) ?? { name, api_key_env: 'OPENAI_API_KEY' }) : (parsed.model ?? []);
+  if (models.length === 0) throw new ConfigurationError(`${where}: no model to bench; give --model NAME (repeatable) or [[model]] tables. Example:\n${GRID_EXAMPLES['model']}`);
+  const repetitions = overrides.repetitions ?? parsed.repetitions ?? 1;
+  const seeds = parsed.seeds ?? Array.from({ length: repetitions }, (_, index) => index + 1);
+  if (seeds.length !== repetitions) throw new ConfigurationError(`${where}: seeds has ${seeds.length} entries but repetitions = ${repetitions}; give one seed per repetition, e.g. ${GRID_EXAMPLES['seeds']}`);
+  const verifierTable = parsed.verifier ?? fallbackVerifier;
+  if (verifierTable !== null) checkVerifierTable(verifierTable, file ?? 'verus-repair.toml', baseDir);
+  return {
+    models: models.map((model) => normalizeModel(model, where)),
+    feedback: overrides.feedback ?? list(parsed.feedback) ?? ['none', 'generic', 'auto'],
+    samples: overrides.samples === null ? (list(parsed.samples) ?? [1]) : [overrides.samples],
+    temperatures: overrides.temperature === null ? (list(parsed.temperature) ?? [0.2]) : [overrides.temperature],
+    iterations: overrides.iterations ?? parsed.iterations ?? 6,
+    repetitions, seeds, houdiniRounds: parsed.houdini_rounds ?? 2, verifierTable,
+  };
+}
+
+async function parseGridFile(file: string): Promise<GridFile> {
+  const text = await readFile(file, 'utf8').catch((error: Error) => { throw new ConfigurationError(`cannot read grid ${file}: ${error.message}`); });
+  const document = parseTomlDocument(text, file);
+  if ('error' in document) throw new ConfigurationError(document.error);
+  const result = gridFileSchema.safeParse(document.document, { reportInput: true });
+  if (!result.success) throw new ConfigurationError(result.error.issues.map((issue) => `${file}: ${describeSchemaIssue(issue, [], (key) => GRID_EXAMPLES[key.split('.')[0] ?? ''] ?? GRID_EXAMPLES['model'] ?? '')}`).join('\n'));
+  return result.data;
+}
+
+function normalizeModel(model: NonNullable<GridFile['model']>[number], where: string): GridModel {
+  const hasIn = model.input_per_million !== undefined;
+  if (hasIn !== (model.output_per_million !== undefined)) throw new ConfigurationError(`${where}: model "${model.name}" needs both input_per_million and output_per_million, or neither. Example:\n${GRID_EXAMPLES['model']}`);
+  if (model.base_url !== undefined && model.base_url_env !== undefined) throw new ConfigurationError(`${where}: model "${model.name}" gives both base_url and base_url_env; keep one`);
+  let baseUrl = model.base_url ?? null;
+  if (model.base_url_env !== undefined) {
+    baseUrl = process.env[model.base_url_env] ?? null;
+    if (baseUrl === null) throw new ConfigurationError(`${where}: model "${model.name}" reads its base URL from ${model.base_url_env}, which is not set. Example: export ${model.base_url_env}=http://localhost:8000/v1`);
+  }
+  return { name: model.name, baseUrl, apiKeyEnv: model.api_key_env, prices: hasIn ? { inputPerMillion: model.input_per_million ?? 0, outputPerMillion: model.output_per_million ?? 0 } : null };
+}
+
+function checkVerifierTable(table: Record<string, unknown>, file: string, baseDir: string): void {
+  const result = readVerifierConfig(stringify({ verifier: table }), file, baseDir);
+  if (result.config === null || result.errors.length > 0) throw new ConfigurationError(result.errors.join('\n'));
+}
+
+function list<T>(value: T | T[] | undefined): T[] | null {
+  return value === undefined ? null : Array.isArray(value) ? value : [value];
+}

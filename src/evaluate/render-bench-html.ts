@@ -1,0 +1,17 @@
+import { escapeHtml } from '../report/escape-html.js';
+import { buildBenchCharts } from './bench-charts.js';
+import type { BenchSummary } from './bench-summary.js';
+import { renderBenchMarkdown } from './render-bench-markdown.js';
+import { renderVegaLiteSvg } from './render-vega-lite-svg.js';
+
+/** report.html: one self-contained file, the plots as inline SVG rendered now, then the tables. */
+export async function renderBenchHtml(summary: BenchSummary): Promise<string> {
+  const charts = await Promise.all(buildBenchCharts(summary).map(async (chart) => `<figure class="plot"><figcaption>${escapeHtml(chart.title)}</figcaption>${await renderVegaLiteSvg(chart.spec)}</figure>`));
+  return [
+    '<!doctype html>', '<html lang="en"><head><meta charset="utf-8">', `<title>verus-repair bench: ${escapeHtml(summary.suite)}</title>`,
+    '<style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:72rem}figure.plot{display:inline-block;margin:1rem}figcaption{font-weight:600}pre{white-space:pre-wrap;background:#f6f6f6;padding:1rem}</style>',
+    '</head><body>', `<h1>verus-repair bench: ${escapeHtml(summary.suite)}</h1>`,
+    `<p>${summary.tasks.valid} valid tasks of ${summary.tasks.total}; verifier output: ${escapeHtml(summary.verifierProvenance.join(', ') || 'none')}${summary.stopped === null ? '' : `; stopped early: ${escapeHtml(summary.stopped)}`}.</p>`,
+    '<section id="plots">', ...charts, '</section>', '<h2>Tables</h2>', `<pre>${escapeHtml(renderBenchMarkdown(summary))}</pre>`, '</body></html>', '',
+  ].join('\n');
+}

@@ -1,0 +1,32 @@
+import type { BenchSummary, Ratio, SettingSummary } from './bench-summary.js';
+
+const show = (value: Ratio): string => `${value.numerator}/${value.denominator}${value.rate === null ? '' : ` (${(value.rate * 100).toFixed(1)}%)`}`;
+
+/** summary.md: the tables a reader compares settings by, with every denominator written out. */
+export function renderBenchMarkdown(summary: BenchSummary): string {
+  const ks = Array.from({ length: summary.iterations }, (_, index) => index + 1);
+  const rows = [...summary.settings, summary.overall];
+  const lines = [
+    `# verus-repair bench: ${summary.suite}`, '',
+    `Tasks: ${summary.tasks.valid} valid of ${summary.tasks.total}; iteration budget ${summary.iterations}; ${summary.repetitions} repetition(s). Verifier output: ${summary.verifierProvenance.join(', ') || 'none'}.`,
+    ...(summary.stopped === null ? [] : ['', `**Stopped early:** ${summary.stopped}.`]),
+    '', `Correct@k: ${summary.definitions['correctAtK'] ?? ''}.`, '',
+    `| setting | attempts | ${ks.map((k) => `Correct@${k}`).join(' | ')} |`, `|---|---|${ks.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.settingId} | ${row.attempts}/${row.planned} | ${row.correctAtK.map(show).join(' | ')} |`),
+    '', '| setting | spread of Correct@budget over repetitions | pass@k over repetitions | iterations to success | mean candidates to success |', '|---|---|---|---|---|',
+    ...rows.map((row) => `| ${row.settingId} | ${row.spread === null ? '–' : `${pct(row.spread.min)}–${pct(row.spread.max)} (sd ${pct(row.spread.stdev)})`} | ${row.passAtK.map((entry) => `@${entry.k} ${pct(entry.estimate)}`).join(', ') || '–'} | ${counts(row.iterationsToSuccess)} | ${row.candidatesToSuccess.mean?.toFixed(2) ?? '–'} |`),
+    '', '| setting | prompt tokens | completion tokens | model calls | cost (USD) | verifier calls | verifier wall (s) | Verus-reported (s) | pre-check (s) | cache hits | wall per attempt (s) |', '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((row) => `| ${row.settingId} | ${row.cost.promptTokens} | ${row.cost.completionTokens} | ${row.cost.modelCalls} | ${row.cost.costUsd?.toFixed(4) ?? 'unknown'} | ${row.verifier.calls} | ${seconds(row.verifier.wallMs)} | ${seconds(row.verifier.reportedMs)} | ${seconds(row.verifier.precheckMs)} | ${row.verifier.cacheHits} | ${row.wallTime.meanPerTaskMs === null ? '–' : seconds(row.wallTime.meanPerTaskMs)} |`),
+    '', '| setting | format errors | identical candidates | guard rejections | failures by last error kind | repaired obligations | by defect class | attempt errors |', '|---|---|---|---|---|---|---|---|',
+    ...rows.map((row) => `| ${row.settingId} | ${row.protocol.formatErrors} | ${row.protocol.identicalCandidates} | ${counts(row.protocol.guardRejections)} | ${counts(row.failuresByErrorKind)} | ${show(row.repairedObligations)} | ${defects(row)} | ${row.errors} |`),
+  ];
+  if (summary.tasks.invalid.length > 0) {
+    lines.push('', '## Invalid tasks (in no denominator)', '', '| task | reason | detail |', '|---|---|---|', ...summary.tasks.invalid.map((entry) => `| ${entry.taskId} | ${entry.reason} | ${entry.detail.replace(/\|/g, '\\|')} |`));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
+const seconds = (ms: number): string => (ms / 1000).toFixed(2);
+const counts = (record: Record<string, number>): string => Object.entries(record).map(([key, count]) => `${key}=${count}`).join(', ') || '–';
+const defects = (row: SettingSummary): string => Object.entries(row.byDefectClass).map(([key, value]) => `${key} ${show(value)}`).join(', ') || '–';

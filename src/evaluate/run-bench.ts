@@ -1,0 +1,115 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import { PACKAGED_PIN_FILE } from '../verifier/toolchain/packaged-paths.js';
+import { loadToolchainPin } from '../verifier/toolchain/read-toolchain-pin.js';
+import { formatAttemptKey, type AttemptKey } from './attempt-key.js';
+import { appendAttempt, readAttempts } from './attempt-log.js';
+import type { AttemptRecord } from './attempt-record.js';
+import { exceededBudget, type BenchBudget } from './bench-budget.js';
+import type { BenchEventSink } from './bench-event.js';
+import type { BenchGrid } from './bench-grid.js';
+import type { BenchSummary } from './bench-summary.js';
+import type { BenchTask } from './bench-task.js';
+import { expandSettings } from './expand-settings.js';
+import { runAttempt } from './run-attempt.js';
+import { summarizeBench } from './summarize-bench.js';
+import type { TaskValidity } from './task-validity.js';
+import { validateTask } from './validate-task.js';
+import { writeBenchOutputs } from './write-bench-outputs.js';
+
+export interface BenchOptions {
+  suite: string;
+  tasks: BenchTask[];
+  grid: BenchGrid;
+  outDir: string;
+  jobs: number;
+  resume: boolean;
+  recordDir: string | null;
+  replayDir: string | null;
+  runner: 'docker' | 'local' | null;
+  budget: BenchBudget;
+  environment: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+}
+
+/**
+ * The bench: validate every task once, then run each task × setting × repetition through the repair
+ * loop in a bounded pool, appending each finished attempt to attempts.jsonl; then summarize and render.
+ */
+export async function runBench(options: BenchOptions, emit: BenchEventSink): Promise<{ summary: BenchSummary; files: string[] }> {
+  const started = performance.now();
+  const { grid, outDir } = options;
+  await mkdir(outDir, { recursive: true });
+  const verifierTable = withSharedTarget(grid.verifierTable, outDir);
+  const vstdVersion = (await loadToolchainPin(PACKAGED_PIN_FILE).catch(() => null))?.vstd.version ?? '=0.0.0-2026-05-31-0205';
+  const attemptsFile = path.join(outDir, 'attempts.jsonl');
+  const validity = await validateSuite(options, verifierTable, vstdVersion, emit);
+  const settings = expandSettings(grid);
+  const done = new Map(options.resume ? readAttempts(attemptsFile).map((record) => [record.key, record] as const) : []);
+  if (!options.resume) await writeFile(attemptsFile, '');
+  const plan: Array<{ task: BenchTask; key: AttemptKey; seed: number; setting: (typeof settings)[number] }> = [];
+  for (const task of options.tasks.filter((entry) => validity.some((v) => v.valid && v.taskId === entry.id))) {
+    for (const setting of settings) grid.seeds.forEach((seed, index) => plan.push({ task, setting, seed, key: { taskId: task.id, settingId: setting.id, repetition: index + 1 } }));
+  }
+  const pending = plan.filter((entry) => !done.has(formatAttemptKey(entry.key)));
+  emit({ type: 'bench-started', tasks: options.tasks.length, settings: settings.length, attempts: plan.length, alreadyDone: plan.length - pending.length });
+  const records = [...done.values()];
+  const spent = { tokens: records.reduce((sum, r) => sum + r.promptTokens + r.completionTokens, 0), costUsd: records.reduce((sum, r) => sum + (r.costUsd ?? 0), 0) };
+  let stopped: string | null = null;
+  const limit = pLimit(options.jobs);
+  const context = { outDir, verifierTable, vstdVersion, runner: options.runner, houdiniRounds: grid.houdiniRounds, recordDir: options.recordDir, replayDir: options.replayDir, environment: options.environment, ...(options.signal === undefined ? {} : { signal: options.signal }) };
+  if (options.recordDir !== null) await mkdir(options.recordDir, { recursive: true });
+  const runStarted = performance.now();
+  let finishedHere = 0;
+  await Promise.all(pending.map((entry) => limit(async () => {
+    stopped ??= exceededBudget(options.budget, { ...spent, elapsedMs: performance.now() - started });
+    if (stopped !== null || options.signal?.aborted === true) return;
+    const record = await runAttempt(entry.task, entry.setting, entry.key, entry.seed, context);
+    appendAttempt(attemptsFile, record);
+    records.push(record);
+    finishedHere += 1;
+    spent.tokens += record.promptTokens + record.completionTokens;
+    spent.costUsd += record.costUsd ?? 0;
+    const remaining = pending.length - finishedHere;
+    emit({ type: 'attempt-finished', key: record.key, outcome: record.outcome, iterationsToSuccess: record.iterationsToSuccess, done: records.length, total: plan.length,
+      tokens: spent.tokens, costUsd: records.some((r) => r.costUsd !== null) ? spent.costUsd : null, correctSoFar: correctSoFar(records, grid.iterations),
+      etaMs: ((performance.now() - runStarted) / finishedHere) * remaining / Math.min(options.jobs, Math.max(1, remaining)) });
+  })));
+  if (stopped !== null) emit({ type: 'bench-stopped', reason: `${stopped}; ${plan.length - records.length} of ${plan.length} attempts not run (raise the budget and rerun with --resume)`, done: records.length, total: plan.length });
+  const summary = summarizeBench({ suite: options.suite, tasks: options.tasks, validity, settings, iterations: grid.iterations, seeds: grid.seeds, records, stopped });
+  const files = await writeBenchOutputs(outDir, summary, settings);
+  emit({ type: 'bench-finished', outDir, files, stopped });
+  return { summary, files };
+}
+
+/** Validation runs once per bench directory; --resume reuses it (suite-validation.json). */
+async function validateSuite(options: BenchOptions, verifierTable: Record<string, unknown> | null, vstdVersion: string, emit: BenchEventSink): Promise<TaskValidity[]> {
+  const file = path.join(options.outDir, 'suite-validation.json');
+  const known = options.resume && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as TaskValidity[]) : [];
+  const limit = pLimit(options.jobs);
+  const validity = await Promise.all(options.tasks.map((task) => limit(async () =>
+    known.find((entry) => entry.taskId === task.id) ?? validateTask(task, path.join(options.outDir, 'validation', task.id), verifierTable, vstdVersion, options.runner, options.environment))));
+  for (const entry of validity) if (!entry.valid) emit({ type: 'task-invalid', taskId: entry.taskId, reason: entry.reason, detail: entry.detail });
+  await writeFile(file, `${JSON.stringify(validity, null, 2)}\n`);
+  return validity;
+}
+
+/** Attempts share one pre-check target directory (vstd is compiled once), unless the table names one. */
+function withSharedTarget(table: Record<string, unknown> | null, outDir: string): Record<string, unknown> {
+  const verifier = { ...(table ?? {}) };
+  const precheck = { ...((verifier['precheck'] as Record<string, unknown> | undefined) ?? {}) };
+  precheck['target_dir'] ??= path.join(path.resolve(outDir), 'cargo-target');
+  verifier['precheck'] = precheck;
+  return verifier;
+}
+
+function correctSoFar(records: readonly AttemptRecord[], iterations: number): Record<string, string> {
+  const bySetting: Record<string, string> = {};
+  for (const settingId of new Set(records.map((record) => record.settingId))) {
+    const list = records.filter((record) => record.settingId === settingId);
+    bySetting[settingId] = `${list.filter((record) => record.iterationsToSuccess !== null && record.iterationsToSuccess <= iterations).length}/${list.length}`;
+  }
+  return bySetting;
+}

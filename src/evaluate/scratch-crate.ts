@@ -1,0 +1,24 @@
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../verifier/toolchain/packaged-paths.js';
+
+/** Where a single-file task's source goes inside its scratch crate. */
+export const SCRATCH_CRATE_FILE = 'src/lib.rs';
+
+/** The lock file shipped with the demo crate: it pins vstd's dependency tree, so cargo needs no network. */
+const SHIPPED_LOCK = path.join(PACKAGE_ROOT, 'demo', 'binary-search', 'Cargo.lock');
+
+/**
+ * Writes a crate around one single-file task (Verus-Bench style): Cargo.toml depending on the vstd
+ * the toolchain pin names, with Verus's cfg names declared, and the source as src/lib.rs.
+ */
+export async function writeScratchCrate(crateDir: string, vstdVersion: string): Promise<void> {
+  await mkdir(path.join(crateDir, 'src'), { recursive: true });
+  await writeFile(path.join(crateDir, 'Cargo.toml'), [
+    '[package]', 'name = "verus-bench-task"', 'version = "0.1.0"', 'edition = "2021"', 'publish = false', '',
+    '[dependencies]', `vstd = "${vstdVersion}"`, '', '[package.metadata.verus]', 'verify = true', '',
+    '[lints.rust]', `unexpected_cfgs = { level = "warn", check-cfg = ['cfg(verus_only)', 'cfg(verus_keep_ghost)', 'cfg(verus_keep_ghost_body)'] }`, '',
+  ].join('\n'));
+  if (existsSync(SHIPPED_LOCK)) await copyFile(SHIPPED_LOCK, path.join(crateDir, 'Cargo.lock'));
+}

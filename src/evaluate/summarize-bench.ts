@@ -1,0 +1,30 @@
+import type { AttemptRecord } from './attempt-record.js';
+import type { BenchSetting } from './bench-grid.js';
+import type { BenchSummary } from './bench-summary.js';
+import type { BenchTask } from './bench-task.js';
+import { summarizeSetting } from './summarize-setting.js';
+import type { TaskValidity } from './task-validity.js';
+
+export const SUMMARY_DEFINITIONS: Record<string, string> = {
+  correctAtK: 'attempts (task × setting × repetition) whose candidate verified within k iterations, over the attempts made on valid tasks; invalid tasks are in no denominator',
+  passAtK: 'per task, the unbiased estimator 1 − C(n−c,k)/C(n,k) over its n repetitions (c verified), averaged over tasks',
+  repairedObligations: 'baseline verifier errors the best candidate no longer has (all of them when it verified), over the baseline errors of the attempts',
+  validTask: 'the broken file passes the erased pre-check and the verifier rejects it',
+};
+
+/** summary.json from the attempts: one summary per setting, and one over all settings. */
+export function summarizeBench(input: { suite: string; tasks: readonly BenchTask[]; validity: readonly TaskValidity[]; settings: readonly BenchSetting[]; iterations: number; seeds: number[]; records: readonly AttemptRecord[]; stopped: string | null }): BenchSummary {
+  const valid = new Set(input.validity.filter((entry) => entry.valid).map((entry) => entry.taskId));
+  const defects = new Map(input.tasks.map((task) => [task.id, task.defectClass]));
+  const counted = input.records.filter((record) => valid.has(record.taskId));
+  const scope = (settingId: string, planned: number) => ({ settingId, iterations: input.iterations, seeds: input.seeds, planned, defectClassOf: (taskId: string) => defects.get(taskId) ?? null });
+  const perSetting = valid.size * input.seeds.length;
+  return {
+    schema: 'verus-repair.bench-summary/1', suite: input.suite, iterations: input.iterations, repetitions: input.seeds.length, definitions: SUMMARY_DEFINITIONS,
+    tasks: { total: input.tasks.length, valid: valid.size, invalid: input.validity.filter((entry): entry is Extract<TaskValidity, { valid: false }> => !entry.valid) },
+    settings: input.settings.map((setting) => summarizeSetting(counted.filter((record) => record.settingId === setting.id), scope(setting.id, perSetting))),
+    overall: summarizeSetting(counted, scope('overall', perSetting * input.settings.length)),
+    stopped: input.stopped,
+    verifierProvenance: [...new Set(counted.map((record) => record.verifierProvenance))].sort(),
+  };
+}
