@@ -21,6 +21,8 @@ export interface QueueVerifierSettings {
   queue: QueueSettings;
   /** hashToolchainPin of the pin the workers must run. */
   pinHash: string;
+  /** How long Redis may be unreachable before a check fails naming it (default 10 s). */
+  connectTimeoutMs?: number;
 }
 
 /** Times a job is sent again when Redis lost it (restart without data) or lost its snapshot. */
@@ -37,7 +39,7 @@ export class QueueVerifier implements ReportingVerifier {
   private readonly connection: SubmitterConnection;
 
   constructor(private readonly settings: QueueVerifierSettings) {
-    this.connection = new SubmitterConnection(settings.endpoint, queueKeys(settings.queue.name), settings.pinHash);
+    this.connection = new SubmitterConnection(settings.endpoint, queueKeys(settings.queue.name), settings.pinHash, settings.connectTimeoutMs ?? REDIS_CONNECT_TIMEOUT_MS);
   }
 
   async verify(target: VerificationTarget, options: VerificationOptions, signal?: AbortSignal): Promise<VerifierResult> {
@@ -71,7 +73,7 @@ export class QueueVerifier implements ReportingVerifier {
       const outcome = await waitForJob(link.queue, link.events, key, {
         deadlineMs: queue.jobTimeoutMs,
         pollMs: POLL_MS,
-        outageMs: REDIS_CONNECT_TIMEOUT_MS,
+        outageMs: this.settings.connectTimeoutMs ?? REDIS_CONNECT_TIMEOUT_MS,
         ...(signal === undefined ? {} : { signal }),
       });
       switch (outcome.kind) {

@@ -25,7 +25,12 @@ export class SubmitterConnection {
   private users = 0;
   private idleTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly endpoint: RedisEndpoint, private readonly keys: QueueKeys, private readonly pinHash: string) {}
+  constructor(
+    private readonly endpoint: RedisEndpoint,
+    private readonly keys: QueueKeys,
+    private readonly pinHash: string,
+    private readonly connectTimeoutMs: number,
+  ) {}
 
   async acquire(): Promise<SubmitterLink> {
     this.users += 1;
@@ -34,7 +39,7 @@ export class SubmitterConnection {
     try {
       this.link ??= this.open();
       const link = await this.link;
-      await connectRedis(link.client, this.endpoint);
+      await connectRedis(link.client, this.endpoint, this.connectTimeoutMs);
       await setReferenced(link, true);
       return link;
     } catch (error) {
@@ -59,7 +64,7 @@ export class SubmitterConnection {
   private async open(): Promise<SubmitterLink> {
     const client = createRedisClient(this.endpoint);
     try {
-      await connectRedis(client, this.endpoint);
+      await connectRedis(client, this.endpoint, this.connectTimeoutMs);
       await checkRedisCapabilities(client, this.endpoint);
     } catch (error) {
       client.disconnect();
