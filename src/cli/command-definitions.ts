@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { defineRepairCommand } from './commands/repair.js';
 import { defineDemoCommand } from './commands/demo.js';
+import { defineInitCommand } from './commands/init.js';
+import { defineDoctorCommand } from './commands/doctor.js';
 import { defineLogCommand } from './commands/log.js';
 import { defineAuditCommand } from './commands/audit.js';
 import { defineApplyCommand } from './commands/apply.js';
@@ -17,6 +19,8 @@ import { defineQueueCommand } from './commands/queue.js';
 export const COMMAND_DEFINITIONS: Array<(program: Command) => void> = [
   defineRepairCommand,
   defineDemoCommand,
+  defineInitCommand,
+  defineDoctorCommand,
   defineLogCommand,
   defineAuditCommand,
   defineApplyCommand,

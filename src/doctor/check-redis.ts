@@ -1,0 +1,29 @@
+import { checkRedisCapabilities, connectRedis, createRedisClient } from '../verifier/runners/queue/connect-redis.js';
+import { parseRedisUrl, selectRedisUrl } from '../verifier/runners/queue/redis-endpoint.js';
+import { failed, passed, type DoctorCheck } from './doctor-check.js';
+
+/**
+ * Redis for the queue runner, through the queue runner's own connection code: reachable within the
+ * time limit, answering PING, and able to host the queue. Messages name host:port only, never a password.
+ */
+export async function checkRedis(configuredUrl: string | null, environment: NodeJS.ProcessEnv, timeoutMs = 3000): Promise<DoctorCheck> {
+  const selected = selectRedisUrl(undefined, environment, configuredUrl);
+  if (selected === null) return failed('redis', 'the queue runner is configured but no Redis URL is set', 'set [queue] url = "redis://HOST:6379" in verus-repair.toml, or VERUS_REPAIR_REDIS_URL');
+  let endpoint;
+  try {
+    endpoint = parseRedisUrl(selected.url, selected.source);
+  } catch (error) {
+    return failed('redis', (error as Error).message, `fix ${selected.source}`);
+  }
+  const client = createRedisClient(endpoint);
+  try {
+    await connectRedis(client, endpoint, timeoutMs);
+    const pong = await client.ping();
+    await checkRedisCapabilities(client, endpoint);
+    return passed('redis', `${endpoint.display} (${selected.source}) answers ${pong}`);
+  } catch (error) {
+    return failed('redis', (error as Error).message.split('\n')[0] ?? 'error', `start Redis 6.2+ at ${endpoint.display}, or point ${selected.source} at yours; \`npx verus-repair worker\` must reach it too`);
+  } finally {
+    client.disconnect();
+  }
+}
