@@ -76,7 +76,7 @@ export async function createRepairWorld(options: { samples?: number; scope?: 'fo
   writeFileSync(path.join(scenarioDir, 'scenario.json'), JSON.stringify({
     origin: 'synthetic',
     description: 'answers verified when the loop carries sorted(v@), an invariant failure otherwise',
-    invocations: [focusArgv, argv].flatMap((patterns) => [
+    invocations: [argv, focusArgv].flatMap((patterns) => [
       { tool: 'cargo-verus', argv: patterns, whenSource: { file: 'src/lib.rs', contains: FIX_MARKER }, stdout: 'verified.stdout', stderr: 'verified.stderr', exitCode: 0 },
       { tool: 'cargo-verus', argv: patterns, whenSource: { file: 'src/lib.rs', lacks: FIX_MARKER }, stdout: 'failed.stdout', stderr: 'failed.stderr', exitCode: 1 },
     ]),
