@@ -17,14 +17,18 @@ export function meterVerifier<V extends Verifier>(inner: V, work: VerifierWork):
   return new Proxy(inner, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
-      if (property !== 'verify' || typeof value !== 'function') return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      return async (...args: Parameters<Verifier['verify']>): Promise<VerifierResult> => {
-        const result = await (value as Verifier['verify']).apply(target, args);
+      if (typeof value !== 'function') return value;
+      const method = value as (...args: unknown[]) => Promise<unknown>;
+      if (property !== 'verify' && property !== 'verifyWithReport') return method.bind(target);
+      return async (...args: unknown[]): Promise<unknown> => {
+        const answer = await method.apply(target, args);
+        // `verifyWithReport` (the reporting verifier) answers { result, report }; `verify` the result itself.
+        const result = (property === 'verify' ? answer : (answer as { result: VerifierResult }).result) as VerifierResult;
         work.calls += 1;
         work.wallMs += result.wallTimeMs;
         work.provenances.add(result.provenance);
         if (result.status === 'verified' || result.status === 'failed') work.reportedMs += result.functions.reduce((total, outcome) => total + (outcome.timeMs ?? 0), 0);
-        return result;
+        return answer;
       };
     },
   });

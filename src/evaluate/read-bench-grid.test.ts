@@ -1,0 +1,27 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { expandSettings } from './expand-settings.js';
+import { readBenchGrid } from './read-bench-grid.js';
+
+const NO_FLAGS = { models: [], feedback: null, samples: null, iterations: null, repetitions: null, temperature: null };
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+describe('readBenchGrid', () => {
+  it('reads the shipped study grid as 12 settings with a six-iteration budget', async () => {
+    process.env['LOCAL_MODEL_BASE_URL'] ??= 'http://127.0.0.1:9/v1';
+    const grid = await readBenchGrid(path.join(ROOT, 'bench', 'grids', 'study-12.toml'), NO_FLAGS, null, ROOT);
+    expect(expandSettings(grid)).toHaveLength(12);
+    expect(grid.iterations).toBe(6);
+  });
+  it('lets a flag override one axis of the grid', async () => {
+    const grid = await readBenchGrid(path.join(ROOT, 'bench', 'grids', 'demo.toml'), { ...NO_FLAGS, feedback: ['none'], iterations: 2 }, null, ROOT);
+    expect(expandSettings(grid).map((setting) => setting.id)).toEqual(['gpt-4o-mini.none.s1.t0.2']);
+  });
+  it('names the file and key of an unknown key or a bad feedback level', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'grid-')), 'grid.toml');
+    writeFileSync(file, 'feedback = ["loud"]\nitertions = 3\n[[model]]\nname = "m"\n');
+    await expect(readBenchGrid(file, NO_FLAGS, null, ROOT)).rejects.toThrow(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: .*(itertions|feedback)`));
+  });
+});
