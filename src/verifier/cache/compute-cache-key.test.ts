@@ -78,3 +78,18 @@ describe('computeCacheKey', () => {
     expect(await keyOf(directory, { options: { ...options, timeoutMs: 99_000 } })).toBe(base);
   });
 });
+
+describe('computeCacheKey and the verification scope', () => {
+  it('keys a whole crate, one module and one function of the same sources apart, and ignores the scope policy', async () => {
+    const directory = crate();
+    const keys = [
+      await keyOf(directory),
+      await keyOf(directory, { target: { kind: 'module', crateDir: directory, module: 'lemmas' } }),
+      await keyOf(directory, { target: { kind: 'module', crateDir: directory, module: null } }),
+      await keyOf(directory, { target: { kind: 'function', crateDir: directory, module: 'lemmas', function: 'double' } }),
+    ];
+    expect(new Set(keys).size).toBe(4);
+    // The policy decides which targets run, not what one target's run answers.
+    expect(await keyOf(directory, { options: { ...options, scope: 'crate' } })).toBe(keys[0]);
+  });
+});
