@@ -6,7 +6,7 @@ import { renderVegaLiteSvg } from './render-vega-lite-svg.js';
 
 /** report.html: one self-contained file, the plots as inline SVG rendered now, then the tables. */
 export async function renderBenchHtml(summary: BenchSummary): Promise<string> {
-  const charts = await Promise.all(buildBenchCharts(summary).map(async (chart) => `<figure class="plot"><figcaption>${escapeHtml(chart.title)}</figcaption>${await renderVegaLiteSvg(chart.spec)}</figure>`));
+  const charts = await Promise.all(buildBenchCharts(summary).map(async (chart) => `<figure class="plot" data-testid="plot"><figcaption>${escapeHtml(chart.title)}</figcaption>${await renderVegaLiteSvg(chart.spec)}</figure>`));
   return [
     '<!doctype html>', '<html lang="en"><head><meta charset="utf-8">', `<title>verus-repair bench: ${escapeHtml(summary.suite)}</title>`,
     '<style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:72rem}figure.plot{display:inline-block;margin:1rem}figcaption{font-weight:600}pre{white-space:pre-wrap;background:#f6f6f6;padding:1rem}</style>',
