@@ -37,11 +37,12 @@ export interface FakeOpenAiServer {
   close(): Promise<void>;
 }
 
-export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
+/** `models`: answer `GET /v1/models` with these ids (outside the script); without it that request is unscripted too. */
+export async function startFakeOpenAiServer(options: { models?: string[] } = {}): Promise<FakeOpenAiServer> {
   const requests: RecordedRequest[] = [];
   const steps: FakeScriptStep[] = [];
   const server: Server = createServer((incoming, outgoing) => {
-    void handle(incoming, outgoing, requests, steps);
+    void handle(incoming, outgoing, requests, steps, options.models);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -58,12 +59,15 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   };
 }
 
-async function handle(incoming: IncomingMessage, outgoing: ServerResponse, requests: RecordedRequest[], steps: FakeScriptStep[]): Promise<void> {
+async function handle(incoming: IncomingMessage, outgoing: ServerResponse, requests: RecordedRequest[], steps: FakeScriptStep[], models: string[] | undefined): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of incoming) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
   const request: RecordedRequest = { method: incoming.method ?? '', path: incoming.url ?? '', headers: incoming.headers, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) };
   requests.push(request);
+  if (models !== undefined && request.method === 'GET' && request.path === '/v1/models') {
+    return sendJson(outgoing, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) });
+  }
   const step = steps.shift();
   if (request.method !== 'POST' || request.path !== '/v1/chat/completions' || step === undefined) {
     return sendJson(outgoing, 599, { error: { message: `fake server: unscripted request ${request.method} ${request.path}` } });

@@ -5,8 +5,8 @@ import { failed, passed, type DoctorCheck } from './doctor-check.js';
 import { firstLine, probeProgram } from './probe-program.js';
 
 /** The Docker runner: an engine the client reaches, and the pinned image built from this pin (its label says so). */
-export async function checkDockerRunner(pin: ToolchainPin | null, imageOverride: string | null, environment: NodeJS.ProcessEnv): Promise<DoctorCheck[]> {
-  const engine = await probeProgram(['docker', 'version', '--format', '{{.Server.Version}}'], environment);
+export async function checkDockerRunner(pin: ToolchainPin | null, imageOverride: string | null, environment: NodeJS.ProcessEnv, passEnv: string[] = []): Promise<DoctorCheck[]> {
+  const engine = await probeProgram(['docker', 'version', '--format', '{{.Server.Version}}'], environment, { passEnv });
   if (engine.kind === 'missing') return [failed('docker engine', 'docker is not on PATH', 'install Docker Engine (https://docs.docker.com/engine/install/), or verify with a local Verus: `npx verus-repair doctor --local`')];
   if (engine.kind !== 'exited' || engine.exitCode !== 0) {
     const why = engine.kind === 'failed' ? engine.message : firstLine(engine.stderr) || `exit ${String(engine.exitCode)}`;
@@ -22,7 +22,7 @@ export async function checkDockerRunner(pin: ToolchainPin | null, imageOverride:
   const build = pin.verus.sha256 === ''
     ? `download ${pin.verus.url}, then \`npx verus-repair toolchain lock --zip ${pin.verus.asset}\` and \`npx verus-repair toolchain build\``
     : '`npx verus-repair toolchain build`';
-  const inspected = await probeProgram(['docker', 'image', 'inspect', '--format', '{{index .Config.Labels "verus-repair.pin-hash"}}', tag], environment);
+  const inspected = await probeProgram(['docker', 'image', 'inspect', '--format', '{{index .Config.Labels "verus-repair.pin-hash"}}', tag], environment, { passEnv });
   if (inspected.kind !== 'exited' || inspected.exitCode !== 0) return [...checks, failed('docker image', `${tag} is not present`, build)];
   const label = firstLine(inspected.stdout);
   if (imageOverride === null && label !== pinHash) return [...checks, failed('docker image', `${tag} carries pin hash ${label || '(none)'}, not ${pinHash}`, build)];

@@ -7,7 +7,7 @@ import { probeProgram } from './probe-program.js';
  * The local runner: `verus` reporting the pinned release and Rust toolchain (`verus --version
  * --output-json` prints the release's build info), and `cargo-verus` next to it.
  */
-export async function checkLocalVerus(programs: { verus: string; cargoVerus: string }, pin: ToolchainPin | null, environment: NodeJS.ProcessEnv): Promise<DoctorCheck[]> {
+export async function checkLocalVerus(programs: { verus: string; cargoVerus: string }, pin: ToolchainPin | null, environment: NodeJS.ProcessEnv, passEnv: string[] = []): Promise<DoctorCheck[]> {
   const install = pin === null
     ? 'install a Verus release (https://github.com/verus-lang/verus/releases) and put its directory on PATH'
     : `download ${pin.verus.url}, unzip it and put verus-x86-linux/ on PATH (or set verifier.verus_path)`;
@@ -16,7 +16,7 @@ export async function checkLocalVerus(programs: { verus: string; cargoVerus: str
   if (verus === null) {
     checks.push(failed('verus', `${programs.verus} is not on PATH`, install));
   } else {
-    const probe = await probeProgram([verus, '--version', '--output-json'], environment);
+    const probe = await probeProgram([verus, '--version', '--output-json'], environment, { passEnv });
     const info = probe.kind === 'exited' && probe.exitCode === 0 ? readBuildInfo(probe.stdout) : null;
     if (info === null) checks.push(failed('verus', `${verus} --version --output-json printed no build info`, install));
     else if (pin !== null && (info.version !== pin.verus.release || (info.toolchain !== null && info.toolchain !== pin.rust.triple))) {

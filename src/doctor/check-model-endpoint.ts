@@ -7,9 +7,9 @@ const KEYED_HOSTS = /(^|\.)openai\.com$|openai\.azure\.com$/;
 /**
  * The model endpoint: the key in the named variable (its value is never shown), the base URL
  * answering `GET /models` within the time limit, and the configured model among those it lists when
- * the server lists models at all.
+ * the server lists models at all. It waits at most 5 s (less when `connect_timeout_seconds` is shorter).
  */
-export async function checkModelEndpoint(model: ModelConfig, environment: NodeJS.ProcessEnv, timeoutMs = 5000): Promise<DoctorCheck[]> {
+export async function checkModelEndpoint(model: ModelConfig, environment: NodeJS.ProcessEnv, timeoutMs = Math.min(5000, model.connectTimeoutMs)): Promise<DoctorCheck[]> {
   const key = environment[model.apiKeyEnv];
   const keyed = KEYED_HOSTS.test(new URL(model.baseUrl).hostname);
   const checks: DoctorCheck[] = [

@@ -38,8 +38,8 @@ export async function runDoctor(directory: string, options: { runner?: 'docker' 
   const pin = pinInForce.sha256 === null ? null : await loadToolchainPin(config.pin.file);
   if (config.precheck.enabled) checks.push(...(await checkRustToolchain(config.cargoPath, pin, environment)));
   checks.push(checkToolchainPin(pinInForce, pin?.verus.asset ?? null, runner));
-  if (runner === 'docker') checks.push(...(await checkDockerRunner(pin, config.docker.image, environment)));
-  if (runner === 'local') checks.push(...(await checkLocalVerus({ verus: config.verusPath, cargoVerus: config.cargoVerusPath ?? 'cargo-verus' }, pin, environment)));
+  if (runner === 'docker') checks.push(...(await checkDockerRunner(pin, config.docker.image, environment, config.passEnv)));
+  if (runner === 'local') checks.push(...(await checkLocalVerus({ verus: config.verusPath, cargoVerus: config.cargoVerusPath ?? 'cargo-verus' }, pin, environment, config.passEnv)));
   if (runner === 'queue' || config.queue.url !== null) checks.push(await checkRedis(config.queue.url, environment));
   checks.push(...(await checkModel(loaded.file, environment)));
   return { repositoryRoot, runner, checks, ready: checks.every((check) => check.status !== 'fail') };
