@@ -57,6 +57,7 @@ pub mod outer {
 
 const ADD_ONE_EDIT = LIB.replace('    x + 1\n', '    assert(x < 100);\n    x + 1\n');
 const POP_EDIT = LIB.replace('                self.items.pop()', '                assert(true); // BREAKS_CONFIRMATION\n                self.items.pop()');
+const ADD_TWO_EDIT = LIB.replace('    x + 2\n', '    assert(x < 100);\n    x + 2\n');
 const BROADCAST = LIB.replace('pub fn add_one', 'broadcast use vstd::seq::group_seq_axioms;\n\npub fn add_one');
 const options: VerificationOptions = { rlimit: 10, expandErrors: false, noCheating: false, timeoutMs: 20_000, extraVerusArgs: [], scope: 'focused' };
 const RLIMIT = '/^[0-9]+(\\.[0-9]+)?$/';
@@ -68,6 +69,9 @@ function writeScenario(): string {
   const outputs = {
     focusAddOne: partial(buildSyntheticVerusOutput({ crate: 'runner-demo', file: 'src/lib.rs', source: ADD_ONE_EDIT, functions: [{ name: 'add_one', success: true }], errors: [] })),
     focusPop: partial(buildSyntheticVerusOutput({ crate: 'runner-demo', file: 'src/lib.rs', source: POP_EDIT, functions: [{ name: 'outer::inner::Stack::pop', success: true }], errors: [] })),
+    selectorRejected: buildSyntheticVerusOutput({ crate: 'runner-demo', file: 'src/lib.rs', source: ADD_TWO_EDIT, functions: [], errors: [
+      { message: 'could not find function add_two specified by --verify-function', anchor: 'pub fn add_two', label: null },
+    ] }),
     crateVerified: buildSyntheticVerusOutput({ crate: 'runner-demo', file: 'src/lib.rs', source: ADD_ONE_EDIT, functions: [{ name: 'add_one', success: true }, { name: 'add_two', success: true }, { name: 'outer::inner::Stack::pop', success: true }], errors: [] }),
     crateFailed: buildSyntheticVerusOutput({ crate: 'runner-demo', file: 'src/lib.rs', source: POP_EDIT, functions: [{ name: 'add_one', success: true }, { name: 'add_two', success: false }, { name: 'outer::inner::Stack::pop', success: true }], errors: [
       { message: 'postcondition not satisfied', anchor: 'r == x + 2', label: 'failed this postcondition' },
@@ -85,6 +89,7 @@ function writeScenario(): string {
     invocations: [
       { tool: 'cargo-verus', argv: [...head('focus'), '--verify-root', '--verify-function', 'add_one'], stdout: 'focusAddOne.stdout', stderr: 'focusAddOne.stderr', exitCode: 0 },
       { tool: 'cargo-verus', argv: [...head('focus'), '--verify-only-module', 'outer::inner', '--verify-function', 'Stack::pop'], stdout: 'focusPop.stdout', stderr: 'focusPop.stderr', exitCode: 0 },
+      { tool: 'cargo-verus', argv: [...head('focus'), '--verify-root', '--verify-function', 'add_two'], stdout: 'selectorRejected.stdout', stderr: 'selectorRejected.stderr', exitCode: 1 },
       { tool: 'cargo-verus', argv: head('verify'), whenSource: marker, stdout: 'crateFailed.stdout', stderr: 'crateFailed.stderr', exitCode: 1 },
       { tool: 'cargo-verus', argv: head('verify'), whenSource: { file: 'src/lib.rs', lacks: 'BREAKS_CONFIRMATION' }, stdout: 'crateVerified.stdout', stderr: 'crateVerified.stderr', exitCode: 0 },
     ],
@@ -138,6 +143,14 @@ describe('focused verification through the fake cargo-verus (selectors checked a
     expect(calls().map((argv) => argv[1])).toEqual(['verify']);
     expect(outcome.scope).toMatchObject({ kind: 'crate', reason: expect.stringContaining('module-level proof context') });
     expect(renderScopeTrailers(outcome.scope)).toEqual({ verifyScope: 'crate' });
+  });
+
+  it('falls back to the crate when Verus rejects the focus selector, and says so', async () => {
+    const { check, calls } = setup();
+    const { outcome } = await check(ADD_TWO_EDIT);
+    expect(calls().map((argv) => argv[1])).toEqual(['focus', 'verify']);
+    expect(outcome.verification?.status).toBe('verified');
+    expect(outcome.scope).toMatchObject({ kind: 'crate', reason: expect.stringContaining('Verus rejected the focus selector (could not find function add_two') });
   });
 
   it('never serves a focused verdict for a whole-crate request or the reverse', async () => {

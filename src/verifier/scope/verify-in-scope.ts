@@ -1,4 +1,5 @@
 import type { VerificationOptions, VerificationTarget } from '../../core/verifier.js';
+import type { VerifierResult } from '../../core/verifier-result.js';
 import type { CandidateVerification, CacheStatus } from '../candidate-verification.js';
 import { verifyCandidate, type CandidateVerificationServices } from '../verify-candidate.js';
 import { mergeFocusedResults } from './merge-focused-results.js';
@@ -41,6 +42,13 @@ export async function verifyInScope(
   const merged = mergeFocusedResults(outcomes.flatMap((outcome) => (outcome.verification === null ? [] : [outcome.verification])));
   const base = { kind: 'focused' as const, functions: plan.functions, selections: plan.selections, focused };
   const focusedTime = focused.reduce((total, run) => total + run.wallTimeMs, 0);
+  const rejected = merged === null ? null : findRejectedSelector(merged);
+  if (rejected !== null) {
+    // Verus could not select what the plan named (a module path or name the IR got wrong): the crate decides.
+    const crate = await verifyInScope(crateDir, { kind: 'crate', functions: plan.functions, reason: `Verus rejected the focus selector (${rejected})` }, options, afterPrecheck, signal);
+    const crateTime = crate.scope?.verifierWallTimeMs ?? 0;
+    return { ...crate, precheck: first.precheck, scope: crate.scope === undefined ? undefined : { ...crate.scope, verifierWallTimeMs: focusedTime + crateTime } } as CandidateVerification;
+  }
   if (merged === null || merged.status !== 'verified') {
     return { precheck: first.precheck, verification: merged, cache: combineCache(outcomes), scope: { ...base, confirmation: null, verifierWallTimeMs: focusedTime } };
   }
@@ -52,6 +60,15 @@ export async function verifyInScope(
     cache: combineCache([...outcomes, confirmation]),
     scope: { ...base, confirmation: confirmed, verifierWallTimeMs: focusedTime + (confirmed?.wallTimeMs ?? 0) },
   };
+}
+
+/** Verus's own errors for a selector that selects nothing or too much (verus-facts.md §3). */
+const SELECTOR_ERRORS = /^(could not find module .* specified by --verify|could not find function .* specified by --verify-function|more than one match found for --verify-function|--verify-function .* matches more than one function)/;
+
+function findRejectedSelector(result: VerifierResult): string | null {
+  if (result.status !== 'failed') return null;
+  const message = result.diagnostics.find((diagnostic) => diagnostic.severity === 'error' && SELECTOR_ERRORS.test(diagnostic.message))?.message;
+  return message === undefined ? null : (message.split('\n')[0] ?? message);
 }
 
 function describeRun(outcome: CandidateVerification): ScopedRun | null {
