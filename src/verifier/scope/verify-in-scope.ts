@@ -46,8 +46,8 @@ export async function verifyInScope(
   if (rejected !== null) {
     // Verus could not select what the plan named (a module path or name the IR got wrong): the crate decides.
     const crate = await verifyInScope(crateDir, { kind: 'crate', functions: plan.functions, reason: `Verus rejected the focus selector (${rejected})` }, options, afterPrecheck, signal);
-    const crateTime = crate.scope?.verifierWallTimeMs ?? 0;
-    return { ...crate, precheck: first.precheck, scope: crate.scope === undefined ? undefined : { ...crate.scope, verifierWallTimeMs: focusedTime + crateTime } } as CandidateVerification;
+    const scope = crate.scope?.kind === 'crate' ? { ...crate.scope, verifierWallTimeMs: focusedTime + crate.scope.verifierWallTimeMs } : crate.scope;
+    return { ...crate, precheck: first.precheck, ...(scope === undefined ? {} : { scope }) };
   }
   if (merged === null || merged.status !== 'verified') {
     return { precheck: first.precheck, verification: merged, cache: combineCache(outcomes), scope: { ...base, confirmation: null, verifierWallTimeMs: focusedTime } };
