@@ -39,6 +39,8 @@ export interface AttemptRecord {
   obligations: number;
   repairedObligations: number;
   wallTimeMs: number;
+  /** The part of wallTimeMs spent in the repair loop (repairCrate); the rest is the harness's own work. */
+  loopMs: number;
   cassette: string | null;
   /** Labels the data: `synthetic` when the verifier's output was not a real Verus run. */
   verifierProvenance: 'real' | 'synthetic' | 'cache' | 'mixed' | 'none';

@@ -51,6 +51,7 @@ export async function runAttempt(task: BenchTask, setting: BenchSetting, key: At
   }, sink);
   services.verifier = meterVerifier(services.verifier, work);
   let outcome: Pick<AttemptRecord, 'outcome' | 'stopReason' | 'ledgerBranch'>;
+  const loopStarted = performance.now();
   try {
     const result = await repairCrate(request, services);
     outcome = { outcome: result.outcome, stopReason: result.stopReason, ledgerBranch: result.ledgerBranch };
@@ -59,6 +60,7 @@ export async function runAttempt(task: BenchTask, setting: BenchSetting, key: At
     if (context.signal?.aborted === true) throw error;
     outcome = { outcome: 'error', stopReason: (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'error', ledgerBranch: null };
   }
+  const loopMs = performance.now() - loopStarted;
   const measures = meter.measures;
   const totals = services.model.budget.snapshot();
   const verified = outcome.outcome === 'verified';
@@ -69,7 +71,7 @@ export async function runAttempt(task: BenchTask, setting: BenchSetting, key: At
     cacheHits: Math.max(0, measures.verifyStages - work.calls), formatErrors: measures.formatErrors, identicalCandidates: measures.identicalCandidates,
     guardRejections: measures.guardRejections, lastResult: measures.lastResult, lastErrorKinds: measures.lastErrorKinds, obligations: measures.obligations,
     repairedObligations: verified ? measures.obligations : Math.max(0, measures.obligations - (measures.fewestErrors ?? measures.obligations)),
-    wallTimeMs: performance.now() - started, verifierProvenance: provenanceOf(work.provenances),
+    wallTimeMs: performance.now() - started, loopMs, verifierProvenance: provenanceOf(work.provenances),
     cassette: cassette !== null && existsSync(cassette) ? cassette : null,
   };
 }

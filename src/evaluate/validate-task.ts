@@ -24,11 +24,12 @@ export async function validateTask(task: BenchTask, directory: string, verifierT
   }
   const verifier = await createVerifier(config, environment);
   const result = await verifier.verify({ kind: 'crate', crateDir: workspace.crateDir }, { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs });
+  const verifierWallMs = result.wallTimeMs;
   switch (result.status) {
-    case 'verified': return { valid: false, taskId: task.id, reason: 'already-verified', detail: 'the verifier already accepts the broken file' };
-    case 'failed': return { valid: true, taskId: task.id, baselineErrors: countErrorsByKind(result.diagnostics) };
-    case 'timeout': return { valid: true, taskId: task.id, baselineErrors: { timeout: 1 } };
-    case 'crashed': return { valid: false, taskId: task.id, reason: 'verifier-problem', detail: `the verifier crashed on the broken file (${result.reason ?? 'no reason'})` };
-    case 'toolchain-error': return { valid: false, taskId: task.id, reason: 'verifier-problem', detail: result.message };
+    case 'verified': return { valid: false, taskId: task.id, reason: 'already-verified', detail: 'the verifier already accepts the broken file', verifierWallMs };
+    case 'failed': return { valid: true, taskId: task.id, baselineErrors: countErrorsByKind(result.diagnostics), verifierWallMs };
+    case 'timeout': return { valid: true, taskId: task.id, baselineErrors: { timeout: 1 }, verifierWallMs };
+    case 'crashed': return { valid: false, taskId: task.id, reason: 'verifier-problem', detail: `the verifier crashed on the broken file (${result.reason ?? 'no reason'})`, verifierWallMs };
+    case 'toolchain-error': return { valid: false, taskId: task.id, reason: 'verifier-problem', detail: result.message, verifierWallMs };
   }
 }

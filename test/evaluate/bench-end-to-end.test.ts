@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +10,8 @@ import { loadSuite } from '../../src/evaluate/load-suite.js';
 import { readBenchGrid } from '../../src/evaluate/read-bench-grid.js';
 import { runBench } from '../../src/evaluate/run-bench.js';
 import type { BenchEvent } from '../../src/evaluate/bench-event.js';
+import type { BenchSummary } from '../../src/evaluate/bench-summary.js';
+import { runCli, startCli } from '../fakes/run-cli.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const WEAK = BROKEN.replace('            lo <= hi <= v.len(),\n', '            lo <= hi <= v.len(),\n            hi - lo <= v.len(),\n');
@@ -23,14 +25,18 @@ afterEach(async () => {
   scratch = null;
 });
 
-/** Answers each editor call by task: `late` is fixed at its second call, `early` at its first (synthetic model). */
-function responder(calls: Map<string, number>): FakeScriptStep {
+/**
+ * Answers each editor call by task: `late` is fixed at its second iteration, `early` at its first
+ * (synthetic model). Stateless: the iteration is read from the feedback the conversation carries, so a
+ * re-run attempt (resume) gets the same answers.
+ */
+function responder(): FakeScriptStep {
   return (request) => {
-    const id = /Request id: ([^\s\\]+)/.exec(JSON.stringify(request.body['messages'] ?? []))?.[1] ?? 'missing';
-    const count = (calls.get(id) ?? 0) + 1;
-    calls.set(id, count);
+    const messages = JSON.stringify(request.body['messages'] ?? []);
+    const id = /Request id: ([^\s\\]+)/.exec(messages)?.[1] ?? 'missing';
+    const iteration = (messages.match(/DID NOT verify/g) ?? []).length + 1;
     const fixAt = id.startsWith('late') ? 2 : 1;
-    return (editorReply([count >= fixAt ? REFERENCE : WEAK]) as (r: typeof request) => ReturnType<Extract<FakeScriptStep, (...args: never[]) => unknown>>)(request);
+    return (editorReply([iteration >= fixAt ? REFERENCE : WEAK]) as (r: typeof request) => ReturnType<Extract<FakeScriptStep, (...args: never[]) => unknown>>)(request);
   };
 }
 
@@ -53,11 +59,30 @@ async function setUpBench(): Promise<{ suite: string; grid: string; environment:
   return { suite: path.join(scratch, 'suite.toml'), grid: path.join(scratch, 'grid.toml'), environment: world.environment };
 }
 
+const NO_FLAGS = { models: [], feedback: null, samples: null, iterations: null, repetitions: null, temperature: null };
+
+async function benchInProcess(setup: { suite: string; grid: string; environment: NodeJS.ProcessEnv }, outDir: string, options: { recordDir?: string; replayDir?: string; maxTokens?: number; jobs?: number } = {}, events: BenchEvent[] = []): Promise<BenchSummary> {
+  const { summary } = await runBench({
+    suite: setup.suite, tasks: (await loadSuite(setup.suite)).tasks, grid: await readBenchGrid(setup.grid, NO_FLAGS, null, scratch ?? ''),
+    outDir, jobs: options.jobs ?? 1, resume: false, recordDir: options.recordDir ?? null, replayDir: options.replayDir ?? null, runner: null,
+    budget: { maxTokens: options.maxTokens ?? null, maxCostUsd: null, maxWallTimeMs: null }, environment: setup.environment,
+  }, (event) => events.push(event));
+  return summary;
+}
+
+/** The summary without what a clock measures (wall times), which no two runs share. */
+function withoutTimings(summary: BenchSummary): unknown {
+  return JSON.parse(JSON.stringify(summary, (key, value: unknown) => (['wallMs', 'reportedMs', 'precheckMs', 'wallTime', 'verifierWallMs'].includes(key) ? undefined : value)));
+}
+
+function attemptKeys(outDir: string): string[] {
+  return readFileSync(path.join(outDir, 'attempts.jsonl'), 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => (JSON.parse(line) as { key: string }).key);
+}
+
 describe('verus-repair bench (fake model server, fake cargo-verus, real git and cargo; synthetic data)', () => {
   it('measures exact Correct@k over valid tasks, leaves the already-verified task out with its reason, and every run audits', async () => {
     const { suite, grid, environment } = await setUpBench();
-    const calls = new Map<string, number>();
-    world?.server.script(...Array.from({ length: 12 }, () => responder(calls)));
+        world?.server.script(...Array.from({ length: 12 }, () => responder()));
     const outDir = path.join(scratch ?? '', 'out');
     const events: BenchEvent[] = [];
     const { summary } = await runBench({
@@ -85,4 +110,53 @@ describe('verus-repair bench (fake model server, fake cargo-verus, real git and 
     expect(readFileSync(path.join(outDir, 'report.html'), 'utf8').match(/<svg/g)).toHaveLength(4);
     expect(events.filter((event) => event.type === 'attempt-finished')).toHaveLength(4);
   }, 120_000);
+
+  it('replays a recorded bench from its cassettes, without the model, to an identical summary', async () => {
+    const setup = await setUpBench();
+    world?.server.script(...Array.from({ length: 6 }, () => responder()));
+    const recordDir = path.join(scratch ?? '', 'cassettes');
+    const recorded = await benchInProcess(setup, path.join(scratch ?? '', 'recorded'), { recordDir });
+    const requestsBefore = world?.server.requests.length;
+    const replayed = await benchInProcess(setup, path.join(scratch ?? '', 'replayed'), { replayDir: recordDir });
+    expect(world?.server.requests.length).toBe(requestsBefore);
+    expect(replayed.overall.correctAtK[0]?.numerator).toBe(2);
+    expect(withoutTimings(replayed)).toEqual(withoutTimings(recorded));
+  }, 180_000);
+
+  it('stops cleanly at the global token budget and says where; --resume later finishes the rest', async () => {
+    const setup = await setUpBench();
+    world?.server.script(...Array.from({ length: 8 }, () => responder()));
+    const events: BenchEvent[] = [];
+    const outDir = path.join(scratch ?? '', 'out');
+    const summary = await benchInProcess(setup, outDir, { maxTokens: 1000 }, events);
+    expect(summary.stopped).toMatch(/token budget reached: 1500 of 1000 tokens used/);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'bench-stopped', reason: expect.stringContaining('3 of 4 attempts not run'), done: 1 }));
+    expect(attemptKeys(outDir)).toHaveLength(1);
+    expect(summary.settings[0]?.attempts).toBe(1);
+  }, 120_000);
+
+  it('resumes after a kill: every attempt is in attempts.jsonl exactly once', async () => {
+    const setup = await setUpBench();
+    world?.server.script(...Array.from({ length: 20 }, () => responder()));
+    const outDir = path.join(scratch ?? '', 'out');
+    const args = ['bench', setup.suite, '--grid', setup.grid, '--out', outDir, '--json'];
+    const child = startCli(args, setup.environment, scratch ?? undefined, { detached: true });
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && (!existsSync(path.join(outDir, 'attempts.jsonl')) || attemptKeys(outDir).length < 1)) await new Promise((resolve) => setTimeout(resolve, 50));
+    process.kill(-(child.pid ?? 0), 'SIGKILL');
+    await child;
+    const before = attemptKeys(outDir);
+    expect(before.length).toBeGreaterThanOrEqual(1);
+    expect(before.length).toBeLessThan(4);
+    const resumed = await runCli([...args, '--resume'], setup.environment, scratch ?? undefined);
+    expect(resumed.exitCode).toBe(0);
+    const after = attemptKeys(outDir);
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(new Set(after).size).toBe(4);
+    expect(after).toHaveLength(4);
+    const started = resumed.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as BenchEvent).find((event) => event.type === 'bench-started');
+    expect(started).toMatchObject({ attempts: 4, alreadyDone: before.length });
+    const summary = JSON.parse(readFileSync(path.join(outDir, 'summary.json'), 'utf8')) as BenchSummary;
+    expect(summary.overall.correctAtK.map((value) => `${value.numerator}/${value.denominator}`)).toEqual(['2/4', '4/4', '4/4']);
+  }, 180_000);
 });
