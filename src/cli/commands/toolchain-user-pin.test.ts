@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFakeSetup } from '../../../test/fakes/fake-environment.js';
+import { createFakeSetup, FAKE_PASS_ENV } from '../../../test/fakes/fake-environment.js';
 import { buildZip, verusReleaseFiles } from '../../../test/fakes/build-zip.js';
 import { runCli } from '../../../test/fakes/run-cli.js';
-import { PACKAGED_PIN_FILE } from '../../verifier/toolchain/packaged-paths.js';
+import { PACKAGE_ROOT, PACKAGED_DOCKERFILE, PACKAGED_PIN_FILE } from '../../verifier/toolchain/packaged-paths.js';
 import { createTemporaryDirectory, removeTemporaryDirectories } from '../../../test/fakes/temporary-directory.js';
 
 afterAll(removeTemporaryDirectories);
@@ -63,6 +63,23 @@ describe('the toolchain pin in the user\'s repository', () => {
     expect(pinned.stdout).not.toContain('created');
     expect(readFileSync(userPin, 'utf8')).toContain('version = "4.12.6"');
     expect(readFileSync(PACKAGED_PIN_FILE, 'utf8')).toBe(packaged);
+  });
+
+  it('build runs the package\'s Dockerfile, in the package directory, with the repository\'s locked pin', async () => {
+    const repo = repository();
+    writeFileSync(path.join(repo, 'verus-repair.toml'), `[verifier]\npass_env = ${JSON.stringify(FAKE_PASS_ENV)}\n`);
+    const zip = path.join(repo, 'verus-0.2026.06.07.cd03505-x86-linux.zip');
+    buildZip(zip, verusReleaseFiles('0.2026.06.07.cd03505', '1.95.0'));
+    const fake = createFakeSetup('run-toolchain-build');
+    expect((await runCli(['toolchain', 'lock', '--zip', zip], fake.environment, repo)).exitCode).toBe(0);
+    const built = await runCli(['toolchain', 'build'], fake.environment, path.join(repo, 'crate'));
+    expect(built.exitCode).toBe(0);
+    expect(built.stderr).toContain(`building with the package's Dockerfile and the pin ${path.join(repo, 'verus-toolchain', 'pin.toml')}`);
+    const [invocation] = fake.readInvocations();
+    const sha256 = createHash('sha256').update(readFileSync(zip)).digest('hex');
+    expect(invocation?.argv.slice(0, 3)).toEqual(['build', '-f', PACKAGED_DOCKERFILE]);
+    expect(invocation?.argv).toContain(`VERUS_SHA256=${sha256}`);
+    expect(invocation?.argv.at(-1)).toBe(PACKAGE_ROOT);
   });
 
   it('refuses to change a pin inside node_modules, before touching it', async () => {
