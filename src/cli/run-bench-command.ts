@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { FEEDBACK_LEVELS, type FeedbackLevel } from '../agents/index.js';
 import { ConfigurationError } from '../core/errors.js';
@@ -19,6 +19,10 @@ export async function runBenchCommand(suite: string, gridFile: string | null, fl
   const grid = await readBenchGrid(gridFile, { models: flags.models, feedback, samples: flags.samples, iterations: flags.iterations, repetitions: flags.repetitions, temperature: flags.temperature },
     repositoryVerifierTable(), process.cwd());
   const { tasks } = await loadSuite(suite);
+  const unpriced = grid.models.filter((model) => model.prices === null).map((model) => model.name);
+  if (flags.maxCostUsd !== null && unpriced.length > 0) throw new ConfigurationError(`--max-cost needs prices for every model; ${unpriced.join(', ')} has none. Add input_per_million and output_per_million to its [[model]] in the grid, or drop --max-cost`);
+  const attempts = path.join(path.resolve(flags.out), 'attempts.jsonl');
+  if (!flags.resume && existsSync(attempts) && statSync(attempts).size > 0) throw new ConfigurationError(`${flags.out} already holds a bench (attempts.jsonl); continue it with --resume, or choose another --out`);
   if (flags.replay !== null && !existsSync(flags.replay)) throw new ConfigurationError(`--replay ${flags.replay} does not exist; give the --record directory of an earlier bench`);
   const emit = json ? (event: object) => void process.stdout.write(`${JSON.stringify(event)}\n`) : createBenchProgress(process.stdout);
   await withInterruptSignal(BENCH_INTERRUPTED, (signal) => runBench({

@@ -1,4 +1,5 @@
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleGit } from 'simple-git';
 import { stringify } from 'smol-toml';
@@ -24,7 +25,12 @@ export async function createAttemptWorkspace(directory: string, task: BenchTask,
   const crateDir = path.join(directory, CRATE_NAME);
   await mkdir(directory, { recursive: true });
   if (task.crateDir === null) await writeScratchCrate(crateDir, vstdVersion);
-  else await cp(task.crateDir, crateDir, { recursive: true, filter: (source) => !/[\\/](target|broken|\.git|\.verus-repair)$/.test(source) });
+  else {
+    await cp(task.crateDir, crateDir, { recursive: true, filter: (source) => !/[\\/](target|broken|\.git|\.verus-repair)$/.test(source) });
+    // A workspace member (rust-fixtures/*) has its lock file one level up; copied along, cargo needs no network.
+    const workspaceLock = path.join(path.dirname(task.crateDir), 'Cargo.lock');
+    if (!existsSync(path.join(crateDir, 'Cargo.lock')) && existsSync(workspaceLock)) await copyFile(workspaceLock, path.join(crateDir, 'Cargo.lock'));
+  }
   await writeFile(path.join(crateDir, task.file), task.brokenSource);
   const config: Record<string, unknown> = {};
   if (setting !== null) {
