@@ -46,9 +46,13 @@ pub mod outer {
 function setup() {
   const scenario = createTemporaryDirectory('fn-scenario');
   for (const name of ['stdout.txt', 'stderr.txt']) copyFileSync(path.join(SCENARIO_ROOT, 'run-local-function-focus', name), path.join(scenario, name));
+  copyFileSync(path.join(SCENARIO_ROOT, 'run-file-verified', 'stdout.txt'), path.join(scenario, 'file-stdout.txt'));
   writeFileSync(path.join(scenario, 'scenario.json'), JSON.stringify({
     origin: 'synthetic',
-    invocations: [{ tool: 'cargo-verus', argv: ['verus', 'focus', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '10', '--verify-only-module', 'outer::inner', '--verify-function', 'Stack::pop'], stdout: 'stdout.txt', stderr: 'stderr.txt', exitCode: 0 }],
+    invocations: [
+      { tool: 'verus', argv: ['lib.rs', '--crate-type=lib', '--error-format=json', '--output-json', '--time', '--rlimit', '10', '--verify-only-module', 'outer::inner', '--verify-function', 'Stack::pop'], stdout: 'file-stdout.txt', exitCode: 0 },
+      { tool: 'cargo-verus', argv: ['verus', 'focus', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '10', '--verify-only-module', 'outer::inner', '--verify-function', 'Stack::pop'], stdout: 'stdout.txt', stderr: 'stderr.txt', exitCode: 0 },
+    ],
   }));
   const fake = createFakeSetup('unused');
   fake.environment['VERUS_REPAIR_FAKE_SCENARIO'] = scenario;
@@ -64,6 +68,9 @@ describe('verus-repair verify --fn selects methods as Verus names them', () => {
       expect(result.exitCode, result.stdout + result.stderr).toBe(0);
     }
     expect(fake.readInvocations()).toHaveLength(3);
+    const file = await runCli(['verify', path.join(crateDir, 'src', 'lib.rs'), '--fn', 'Stack::pop', '--no-cache'], fake.environment);
+    expect(file.exitCode, file.stdout + file.stderr).toBe(0);
+    expect(fake.readInvocations()[3]?.tool).toBe('verus');
   });
 
   it('refuses a name that matches several functions, and an unknown one, before Verus runs', async () => {

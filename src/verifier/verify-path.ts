@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'smol-toml';
-import { InputError } from '../core/errors.js';
+import { ConfigurationError, InputError } from '../core/errors.js';
 import type { VerificationOptions, VerificationTarget } from '../core/verifier.js';
 import type { CacheStatistics } from './cache/result-cache.js';
 import { ResultCache } from './cache/result-cache.js';
@@ -10,10 +10,9 @@ import { loadVerifierConfig } from './config/read-verifier-config.js';
 import type { VerifierConfig } from './config/verifier-config.js';
 import { createVerifier } from './create-verifier.js';
 import { findProjectRoot } from './find-project-root.js';
-import { parseFunctionPath } from './parse-function-path.js';
 import { CargoPrechecker } from './precheck/cargo-prechecker.js';
 import { mapOutcomeToIr } from './map-outcome-to-ir.js';
-import { resolveFunctionSelector } from './scope/resolve-function-selector.js';
+import { resolveFileFunctionSelector, resolveFunctionSelector } from './scope/resolve-function-selector.js';
 import { verifyCandidate } from './verify-candidate.js';
 import { readPinInForce, type PinInForce } from './toolchain/read-pin-in-force.js';
 
@@ -94,7 +93,7 @@ async function resolveTarget(absolute: string, functionPath: string | undefined)
   }
   if (!isDirectory) {
     if (!absolute.endsWith('.rs')) throw new InputError('not-rust', 'expected a crate directory or a .rs file', { file: absolute, line: 1, column: 1 });
-    const target: VerificationTarget = functionPath === undefined ? { kind: 'file', filePath: absolute } : { kind: 'file', filePath: absolute, only: parseFunctionPath(functionPath, null) };
+    const target: VerificationTarget = functionPath === undefined ? { kind: 'file', filePath: absolute } : { kind: 'file', filePath: absolute, only: await selectInFile(absolute, functionPath) };
     return { target, root: path.dirname(absolute) };
   }
   const crateName = await readCrateName(absolute);
@@ -105,6 +104,13 @@ async function resolveTarget(absolute: string, functionPath: string | undefined)
     ? { kind: 'module', crateDir: absolute, module: selector.module }
     : { kind: 'function', crateDir: absolute, module: selector.module, function: selector.function };
   return { target, root: absolute };
+}
+
+/** `--fn` in a single file: the name Verus selects it by (`Stack::pop` is a method, not module `Stack`). */
+async function selectInFile(filePath: string, functionPath: string): Promise<{ module: string | null; function: string }> {
+  const resolved = await resolveFileFunctionSelector(filePath, functionPath);
+  if (resolved.function === null) throw new ConfigurationError(`--fn ${functionPath}: Verus cannot select ${resolved.path} by name (a trait method, or a type defined elsewhere); verify the whole file instead`);
+  return { module: resolved.module, function: resolved.function };
 }
 
 async function readCrateName(crateDir: string): Promise<string | null> {

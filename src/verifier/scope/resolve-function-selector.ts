@@ -5,7 +5,7 @@ import { findCloseNames } from '../../guard/find-close-names.js';
 import { parseVerusBytes } from '../../ir/index.js';
 import { listVerificationInputs } from '../cache/list-verification-inputs.js';
 import { nameForVerifyFunction } from './name-for-verify-function.js';
-import { resolveFileModulePath } from './resolve-file-module-path.js';
+import { resolveFileModulePath, type FileModulePath } from './resolve-file-module-path.js';
 
 /** A crate function as `cargo verus focus` selects it: module (null = root) and `--verify-function` name (null = verify the module). */
 export interface ResolvedFunction {
@@ -25,12 +25,22 @@ export async function resolveFunctionSelector(crateDir: string, text: string, cr
   const inputs = await listVerificationInputs({ kind: 'crate', crateDir });
   const files = new Map<string, Uint8Array>();
   for (const file of inputs.files.filter((name) => name.endsWith('.rs'))) files.set(file, await readFile(path.join(inputs.root, ...file.split('/'))));
+  return resolveAmong(files, (file) => resolveFileModulePath(files, file), text, crateName, crateDir);
+}
+
+/** The same for `verify FILE.rs --fn NAME`: the file is the crate root (Verus compiles it with `--crate-type=lib`). */
+export async function resolveFileFunctionSelector(filePath: string, text: string): Promise<ResolvedFunction> {
+  const files = new Map([[path.basename(filePath), new Uint8Array(await readFile(filePath))]]);
+  return resolveAmong(files, () => ({ kind: 'module', segments: [] }), text, null, filePath);
+}
+
+async function resolveAmong(files: ReadonlyMap<string, Uint8Array>, moduleOf: (file: string) => FileModulePath, text: string, crateName: string | null, where: string): Promise<ResolvedFunction> {
   const catalog: ResolvedFunction[] = [];
   const unknownModules: string[] = [];
   for (const [file, bytes] of files) {
     const ir = await parseVerusBytes(bytes, { file, requireVerus: false }).catch(() => null);
     if (ir === null) continue;
-    const fileModule = resolveFileModulePath(files, file);
+    const fileModule = moduleOf(file);
     for (const fn of ir.functions.filter((item) => item.insideVerus)) {
       if (fileModule.kind === 'unknown') {
         unknownModules.push(`${fn.qualifiedName} (${fileModule.reason})`);
@@ -51,7 +61,7 @@ export async function resolveFunctionSelector(crateDir: string, text: string, cr
   const unresolved = unknownModules.find((entry) => entry === wanted || entry.startsWith(`${wanted} `) || entry.includes(`::${wanted} `));
   if (unresolved !== undefined) throw new ConfigurationError(`--fn ${text}: cannot tell the module of ${unresolved}; verify the whole crate instead`);
   const close = findCloseNames(wanted, catalog.map((entry) => entry.path));
-  throw new ConfigurationError(`--fn ${text}: no function named ${wanted} in ${crateDir}; ${close.length > 0 ? `did you mean ${close.join(', ')}?` : `functions: ${catalog.slice(0, 12).map((entry) => entry.path).join(', ')}`}`);
+  throw new ConfigurationError(`--fn ${text}: no function named ${wanted} in ${where}; ${close.length > 0 ? `did you mean ${close.join(', ')}?` : `functions: ${catalog.slice(0, 12).map((entry) => entry.path).join(', ')}`}`);
 }
 
 function stripCratePrefix(text: string, crateName: string | null): string {
