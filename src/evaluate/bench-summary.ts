@@ -41,6 +41,8 @@ export interface BenchSummary {
   tasks: { total: number; valid: number; invalid: Array<Extract<TaskValidity, { valid: false }>> };
   settings: SettingSummary[];
   overall: SettingSummary;
+  /** Wall time per task, summed over its attempts (every setting and repetition). */
+  taskWallTimeMs: Record<string, number>;
   stopped: string | null;
   verifierProvenance: string[];
 }

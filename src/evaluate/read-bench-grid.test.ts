@@ -1,9 +1,17 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { expandSettings } from './expand-settings.js';
 import { readBenchGrid } from './read-bench-grid.js';
+
+const created: string[] = [];
+const temporary = (prefix: string): string => {
+  const directory = mkdtempSync(prefix);
+  created.push(directory);
+  return directory;
+};
+afterAll(() => created.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
 
 const NO_FLAGS = { models: [], feedback: null, samples: null, iterations: null, repetitions: null, temperature: null };
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -20,7 +28,7 @@ describe('readBenchGrid', () => {
     expect(expandSettings(grid).map((setting) => setting.id)).toEqual(['gpt-4o-mini.none.s1.t0.2']);
   });
   it('names the file and key of an unknown key or a bad feedback level', async () => {
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'grid-')), 'grid.toml');
+    const file = path.join(temporary(path.join(os.tmpdir(), 'grid-')), 'grid.toml');
     writeFileSync(file, 'feedback = ["loud"]\nitertions = 3\n[[model]]\nname = "m"\n');
     await expect(readBenchGrid(file, NO_FLAGS, null, ROOT)).rejects.toThrow(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: .*(itertions|feedback)`));
   });

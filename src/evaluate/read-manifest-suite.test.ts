@@ -1,11 +1,19 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readManifestSuite } from './read-manifest-suite.js';
 
+const created: string[] = [];
+const temporary = (prefix: string): string => {
+  const directory = mkdtempSync(prefix);
+  created.push(directory);
+  return directory;
+};
+afterAll(() => created.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
+
 function suiteDir(): string {
-  const directory = mkdtempSync(path.join(os.tmpdir(), 'manifest-'));
+  const directory = temporary(path.join(os.tmpdir(), 'manifest-'));
   mkdirSync(path.join(directory, 'crate', 'src'), { recursive: true });
   writeFileSync(path.join(directory, 'crate', 'src', 'lib.rs'), 'verus! { fn f() {} }\n');
   writeFileSync(path.join(directory, 'one.rs'), 'verus! { fn g() {} }\n');

@@ -23,6 +23,8 @@ export function renderBenchMarkdown(summary: BenchSummary): string {
   if (summary.tasks.invalid.length > 0) {
     lines.push('', '## Invalid tasks (in no denominator)', '', '| task | reason | detail |', '|---|---|---|', ...summary.tasks.invalid.map((entry) => `| ${entry.taskId} | ${entry.reason} | ${entry.detail.replace(/\|/g, '\\|')} |`));
   }
+  const perTask = Object.entries(summary.taskWallTimeMs);
+  if (perTask.length > 0) lines.push('', '## Wall time per task (all its attempts)', '', '| task | wall (s) |', '|---|---|', ...perTask.map(([taskId, ms]) => `| ${taskId} | ${seconds(ms)} |`));
   return `${lines.join('\n')}\n`;
 }
 

@@ -24,6 +24,7 @@ export function summarizeBench(input: { suite: string; tasks: readonly BenchTask
     tasks: { total: input.tasks.length, valid: valid.size, invalid: input.validity.filter((entry): entry is Extract<TaskValidity, { valid: false }> => !entry.valid) },
     settings: input.settings.map((setting) => summarizeSetting(counted.filter((record) => record.settingId === setting.id), scope(setting.id, perSetting))),
     overall: summarizeSetting(counted, scope('overall', perSetting * input.settings.length)),
+    taskWallTimeMs: Object.fromEntries([...valid].map((taskId) => [taskId, counted.filter((record) => record.taskId === taskId).reduce((sum, record) => sum + record.wallTimeMs, 0)])),
     stopped: input.stopped,
     verifierProvenance: [...new Set(counted.map((record) => record.verifierProvenance))].sort(),
   };

@@ -72,7 +72,7 @@ async function benchInProcess(setup: { suite: string; grid: string; environment:
 
 /** The summary without what a clock measures (wall times), which no two runs share. */
 function withoutTimings(summary: BenchSummary): unknown {
-  return JSON.parse(JSON.stringify(summary, (key, value: unknown) => (['wallMs', 'reportedMs', 'precheckMs', 'wallTime', 'verifierWallMs'].includes(key) ? undefined : value)));
+  return JSON.parse(JSON.stringify(summary, (key, value: unknown) => (['wallMs', 'reportedMs', 'precheckMs', 'wallTime', 'verifierWallMs', 'taskWallTimeMs'].includes(key) ? undefined : value)));
 }
 
 function attemptKeys(outDir: string): string[] {
