@@ -1,4 +1,7 @@
-import { renderProtocolMessage, renderVerificationFeedback, type FeedbackLevel, type InstructorAgent, type InstructorAdvice, type PromptTemplates } from '../agents/index.js';
+import {
+  loadTacticCatalog, renderProtocolMessage, renderVerificationFeedback, selectTacticCards, usesInstructor, usesTactics,
+  type FeedbackLevel, type InstructorAgent, type InstructorAdvice, type PromptTemplates, type TacticSelection,
+} from '../agents/index.js';
 import { assertNever } from '../core/assert-never.js';
 import type { CheckedCandidate } from './checked-candidate.js';
 import { selectFailingFunctionDiagnostics } from './select-failing-function-diagnostics.js';
@@ -7,12 +10,14 @@ export interface ComposedFeedback {
   text: string;
   /** The instructor's advice when the level is `auto` and it gave some; guidance, never evidence. */
   advice: InstructorAdvice | null;
+  /** The tactic cards chosen (`guided`: sent to the editor; `auto+guided`: to the instructor), with budget and cuts. */
+  tactics: TacticSelection | null;
 }
 
 /**
  * The message the editor gets about a checked candidate: protocol messages for a guard rejection or
  * a failed pre-check, otherwise the verification feedback at the run's level (asking the instructor,
- * in its own conversation, when the level is `auto`).
+ * in its own conversation, for `auto` and `auto+guided`; choosing tactic cards for `guided` and `auto+guided`).
  */
 export async function composeFeedback(checked: CheckedCandidate, level: FeedbackLevel, templates: PromptTemplates, instructor: InstructorAgent, signal?: AbortSignal): Promise<ComposedFeedback> {
   switch (checked.result) {
@@ -20,24 +25,25 @@ export async function composeFeedback(checked: CheckedCandidate, level: Feedback
       const violations = checked.guard.verdict === 'reject' ? checked.guard.violations : [];
       const rule = violations[0]?.rule ?? 'guard';
       const details = violations.map((violation) => `${violation.message} (${violation.function === null ? violation.file : `fn ${violation.function}`}, line ${violation.line}).`).join(' ');
-      return { text: renderProtocolMessage(templates, { kind: 'guard-rejection', rule, details }), advice: null };
+      return { text: renderProtocolMessage(templates, { kind: 'guard-rejection', rule, details }), advice: null, tactics: null };
     }
     case 'precheck-failed':
-      return { text: renderProtocolMessage(templates, { kind: 'precheck-failure', diagnostics: checked.diagnostics }), advice: null };
+      return { text: renderProtocolMessage(templates, { kind: 'precheck-failure', diagnostics: checked.diagnostics }), advice: null, tactics: null };
     case 'failed':
     case 'timeout':
     case 'crashed':
     case 'toolchain-error': {
       let advice: InstructorAdvice | null = null;
       const diagnostics = selectFailingFunctionDiagnostics(checked.diagnostics);
-      if (level === 'auto') {
-        const outcome = await instructor.advise(diagnostics, checked.source, signal);
+      const tactics = usesTactics(level) ? selectTacticCards(diagnostics, loadTacticCatalog()) : null;
+      if (usesInstructor(level)) {
+        const outcome = await instructor.advise(diagnostics, checked.source, signal, level === 'auto+guided' ? tactics?.sections ?? [] : []);
         if (outcome.status === 'advice') advice = outcome.advice;
       }
-      return { text: renderVerificationFeedback(templates, level, diagnostics, advice), advice };
+      return { text: renderVerificationFeedback(templates, level, diagnostics, advice, level === 'guided' ? tactics : null), advice, tactics };
     }
     case 'verified':
-      return { text: '', advice: null };
+      return { text: '', advice: null, tactics: null };
     default:
       return assertNever(checked.result, 'proof result');
   }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { createIrCandidateApplier, createModelStack, loadPromptTemplates, type FeedbackLevel } from '../agents/index.js';
+import { createIrCandidateApplier, createModelStack, loadPromptTemplates, loadTacticCatalog, usesTactics, type FeedbackLevel } from '../agents/index.js';
 import { ConfigurationError } from '../core/errors.js';
 import { DEFAULT_GUARD_POLICY } from '../core/guard-verdict.js';
 import type { VerificationScopePolicy, Verifier } from '../core/verifier.js';
@@ -92,6 +92,8 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
     concurrency: Math.max(1, Math.min(invocation.samples ?? modelConfig.samples, availableParallelism())),
     toolchainPin: await readPinInForce(config.pin),
   };
+  // A broken prompts/tactics/ folder is refused before the run starts, not at the first feedback.
+  if (usesTactics(request.feedbackLevel)) loadTacticCatalog();
   const services: RepairServices = {
     model: metered,
     templates: loadPromptTemplates(),

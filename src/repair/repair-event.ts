@@ -1,3 +1,4 @@
+import type { TacticRecord } from '../agents/feedback/tactic-selection.js';
 import type { ModelWaitEvent } from '../agents/model/model-wait-event.js';
 import type { GuardViolation } from '../core/guard-verdict.js';
 import type { ProofResultLabel } from '../ledger/proof-trailers.js';
@@ -18,7 +19,7 @@ export type RepairEvent =
   | { type: 'candidate-skipped'; iteration: number; sample: number; reason: 'identical' | 'format-error'; detail: string }
   | { type: 'candidate-checked'; iteration: number; sample: number; origin: 'model' | 'houdini'; result: ProofResultLabel; errors: Record<string, number>; violations: GuardViolation[]; commit: string; wallTimeMs: number }
   | { type: 'instructor-advice'; iteration: number; advice: string }
-  | { type: 'feedback'; iteration: number; level: string; text: string }
+  | { type: 'feedback'; iteration: number; level: string; text: string; tactics?: TacticRecord | null }
   | { type: 'budget'; tokens: number; costUsd: number | null; elapsedMs: number; calls: number }
   /** `model-waiting` (at once and every few seconds) and `model-finished`: the run is waiting on the model. */
   | ModelWaitEvent

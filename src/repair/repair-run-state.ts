@@ -1,4 +1,4 @@
-import type { EditorAgent, InstructorAgent } from '../agents/index.js';
+import type { EditorAgent, InstructorAgent, TacticRecord } from '../agents/index.js';
 import type { VerusFileIr } from '../ir/index.js';
 import type { RunWorkspace } from '../ledger/git-proof-ledger.js';
 import type { CrateFiles } from './crate-snapshot.js';
@@ -17,4 +17,6 @@ export interface RepairRunState {
   instructor: InstructorAgent;
   report: RunReportBuilder;
   verifiedCommit: string | null;
+  /** The tactic cards of the last feedback; the next iteration's candidates record them in their ledger notes. */
+  feedbackTactics?: TacticRecord | null;
 }

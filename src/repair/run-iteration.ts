@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pLimit from 'p-limit';
-import type { CandidateOutcome } from '../agents/index.js';
+import { recordTacticSelection, type CandidateOutcome, type TacticRecord } from '../agents/index.js';
 import { parseVerusSource } from '../ir/index.js';
 import { checkCandidate } from './check-candidate.js';
 import { countErrorsByKind, describeToolchainFailure, type CheckedCandidate } from './checked-candidate.js';
@@ -48,7 +48,8 @@ export async function runIteration(state: RepairRunState, iteration: number): Pr
           responseDigest: outcome === undefined ? null : digest(outcome.choice),
           tokens: first ? tokens : null,
           cassetteLines,
-          details: {},
+          // The cards the prompt behind this candidate carried (guided levels), with budget and cuts.
+          details: state.feedbackTactics ? { feedbackTactics: state.feedbackTactics } : {},
         },
       );
       first = false;
@@ -93,16 +94,19 @@ async function giveFeedback(state: RepairRunState, iteration: number, outcomes: 
   if (outcome === undefined) return;
   let text: string;
   let advice: string | null = null;
+  let tactics: TacticRecord | null = null;
   if (chosen === null || outcome.status !== 'candidate') {
     text = outcome.status === 'candidate' ? '' : outcome.feedback;
   } else {
     const composed = await composeFeedback(chosen, state.request.feedbackLevel, state.services.templates, state.instructor, state.services.signal);
     text = composed.text;
     advice = composed.advice?.text ?? null;
+    if (composed.tactics !== null) tactics = recordTacticSelection(composed.tactics, state.request.feedbackLevel === 'guided' ? 'editor' : 'instructor');
   }
   if (advice !== null) state.services.emit({ type: 'instructor-advice', iteration, advice });
-  state.services.emit({ type: 'feedback', iteration, level: state.request.feedbackLevel, text });
-  state.report.setFeedback(iteration, text, advice);
+  state.services.emit({ type: 'feedback', iteration, level: state.request.feedbackLevel, text, ...(tactics === null ? {} : { tactics }) });
+  state.report.setFeedback(iteration, text, advice, tactics);
+  state.feedbackTactics = tactics;
   state.editor.respond(outcome, text);
 }
 

@@ -1,4 +1,5 @@
 import { createTwoFilesPatch } from 'diff';
+import type { TacticRecord } from '../agents/feedback/tactic-selection.js';
 import type { CandidateReport, IterationReport, RunReport } from '../report/run-report.js';
 import type { CheckedCandidate } from './checked-candidate.js';
 
@@ -35,8 +36,8 @@ export class RunReportBuilder {
     Object.assign(this.iteration(iteration), usage);
   }
 
-  setFeedback(iteration: number, feedback: string, advice: string | null): void {
-    Object.assign(this.iteration(iteration), { feedback, instructorAdvice: advice });
+  setFeedback(iteration: number, feedback: string, advice: string | null, tactics: TacticRecord | null = null): void {
+    Object.assign(this.iteration(iteration), { feedback, instructorAdvice: advice, ...(tactics === null ? {} : { tactics }) });
   }
 
   build(outcome: RunReport['outcome'], stopReason: string, totals: RunReport['totals']): RunReport {

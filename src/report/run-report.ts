@@ -1,3 +1,4 @@
+import type { TacticRecord } from '../agents/feedback/tactic-selection.js';
 import type { GuardViolation } from '../core/guard-verdict.js';
 import type { ProofResultLabel } from '../ledger/proof-trailers.js';
 
@@ -23,6 +24,8 @@ export interface IterationReport {
   instructorAdvice: string | null;
   /** The feedback text sent to the editor after this iteration. */
   feedback: string | null;
+  /** The tactic cards chosen for that feedback (`guided`, `auto+guided`): budget, cards, clauses, cuts. */
+  tactics?: TacticRecord | null;
   promptTokens: number;
   completionTokens: number;
   wallTimeMs: number;

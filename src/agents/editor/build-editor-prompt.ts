@@ -14,10 +14,11 @@ export interface EditorContext {
 /** Builds the editor's view of the task: focused context by default, whole file for the baseline. */
 export type EditorContextBuilder = (task: EditorTask) => EditorContext;
 
-/** The system prompt (agent instruction + tool instruction) and the first user message. */
+/** The system prompt (agent instruction + Verus idioms + tool instruction) and the first user message. */
 export function buildEditorPrompt(templates: PromptTemplates, task: EditorTask, buildContext: EditorContextBuilder): { system: string; task: string } {
   const system = [
     renderTemplate(templates['editor-agent-instruction'], {}, 'editor-agent-instruction'),
+    renderTemplate(templates['editor-verus-idioms'], {}, 'editor-verus-idioms'),
     renderTemplate(templates['editor-tool-instruction'], { tool_name: SUBMIT_CANDIDATE_TOOL_NAME }, 'editor-tool-instruction'),
   ].join('\n\n');
   const context = buildContext(task);

@@ -4,6 +4,8 @@ import { loadPromptTemplates } from '../prompts/load-prompt-templates.js';
 import { makeDiagnostic } from '../testing/make-diagnostic.js';
 import { renderProtocolMessage } from './render-protocol-message.js';
 import { renderVerificationFeedback } from './render-verification-feedback.js';
+import { loadTacticCatalog } from '../prompts/load-tactic-catalog.js';
+import { selectTacticCards } from './select-tactic-cards.js';
 
 const templates = loadPromptTemplates();
 const diagnostics = [
@@ -31,6 +33,30 @@ describe('renderVerificationFeedback', () => {
     expect(text).toContain('Add `r >= a` as an assertion. Then it holds.');
     expect(text).not.toContain('Extra.');
     expect(renderVerificationFeedback(templates, 'auto', diagnostics, null)).toBe('The proposed code DID NOT verify.');
+  });
+});
+
+describe('renderVerificationFeedback with tactic cards', () => {
+  const selection = selectTacticCards(diagnostics, loadTacticCatalog());
+
+  it('guided is the generic list, each covered error pointing at its card, then the cards with their clauses', () => {
+    const text = renderVerificationFeedback(templates, 'guided', diagnostics, null, selection);
+    expect(text).toContain(renderVerificationFeedback(templates, 'generic', diagnostics, null).split('\n')[1]);
+    expect(text).toContain('clause ensures #1 `r >= a`\n  note: counterexample: a = 3, b = 7');
+    expect(text).toContain('  tactic card: `postcondition`');
+    expect(text).toContain('Card `postcondition` (explains 1 error) applies to:\n- fn max_of, ensures #1 `r >= a`');
+    expect(text).toContain('# postcondition: an `ensures` clause is not proved');
+    expect(text).toContain('guidance, not evidence');
+    expect(text.endsWith('Submit a corrected candidate.')).toBe(true);
+  });
+
+  it('guided without a selected card is exactly generic; auto+guided tells the editor what auto does', () => {
+    const empty = selectTacticCards(diagnostics, loadTacticCatalog(), 0);
+    expect(renderVerificationFeedback(templates, 'guided', diagnostics, null, empty)).toBe(renderVerificationFeedback(templates, 'generic', diagnostics, null));
+    const advice = limitSentences('Add `r >= a` as an assertion.');
+    const autoGuided = renderVerificationFeedback(templates, 'auto+guided', diagnostics, advice, selection);
+    expect(autoGuided).toBe(renderVerificationFeedback(templates, 'auto', diagnostics, advice));
+    expect(autoGuided).not.toContain('Card `');
   });
 });
 

@@ -30,8 +30,9 @@ export class InstructorAgent {
     private readonly options: InstructorOptions,
   ) {}
 
-  async advise(diagnostics: readonly Diagnostic[], candidateSource: string, signal?: AbortSignal): Promise<InstructorOutcome> {
-    const messages = buildInstructorMessages(this.templates, diagnostics, candidateSource);
+  /** `tactics`: tactic card sections given as reference (`auto+guided`); none for `auto`. */
+  async advise(diagnostics: readonly Diagnostic[], candidateSource: string, signal?: AbortSignal, tactics: readonly string[] = []): Promise<InstructorOutcome> {
+    const messages = buildInstructorMessages(this.templates, diagnostics, candidateSource, tactics);
     const outcome = await this.model.call(
       { messages, tools: [], toolChoice: null, n: 1, temperature: this.options.temperature, maxOutputTokens: this.options.maxOutputTokens },
       signal,

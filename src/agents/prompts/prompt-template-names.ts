@@ -1,6 +1,7 @@
 /** Every message template, one file each under prompts/ (`<name>.md`). */
 export const PROMPT_TEMPLATE_NAMES = [
   'editor-agent-instruction',
+  'editor-verus-idioms',
   'editor-tool-instruction',
   'editor-task',
   'instructor-system',
@@ -8,6 +9,7 @@ export const PROMPT_TEMPLATE_NAMES = [
   'feedback-none',
   'feedback-generic',
   'feedback-auto',
+  'feedback-guided',
   'format-error',
   'identical-candidate',
   'guard-rejection',

@@ -33,6 +33,6 @@ describe('loadPromptTemplates', () => {
     const directory = mkdtempSync(join(tmpdir(), 'prompts-'));
     writeFileSync(join(directory, 'editor-agent-instruction.md'), 'x');
     expect(() => loadPromptTemplates(directory)).toThrow(ConfigurationError);
-    expect(() => loadPromptTemplates(directory)).toThrow(/editor-tool-instruction\.md/);
+    expect(() => loadPromptTemplates(directory)).toThrow(/cannot read prompt template .*editor-verus-idioms\.md/);
   });
 });

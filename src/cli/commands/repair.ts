@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { FEEDBACK_LEVELS, type FeedbackLevel } from '../../agents/feedback/feedback-level.js';
 import { ConfigurationError } from '../../core/errors.js';
 import type { RepairInvocation } from '../../repair/prepare-repair.js';
 import { ExitError } from '../exit-error.js';
@@ -35,7 +36,7 @@ export function defineRepairCommand(program: Command): void {
     .option('--fn <name>', 'function to repair (repeatable); default: every failing function', collect)
     .option('--file <path>', 'the file to repair, relative to the crate (default src/lib.rs or src/main.rs)')
     .option('--iterations <n>', 'iteration budget (the study used 6)', '6')
-    .option('--feedback <level>', 'feedback level: none, generic or auto (instructor)', 'auto')
+    .option('--feedback <level>', 'feedback level: none, generic, auto (instructor), guided (generic + tactic cards) or auto+guided (instructor with the cards)', 'auto')
     .option('--samples <k>', 'candidates per iteration, checked side by side')
     .option('--model <name>', 'model name (overrides [model] name in verus-repair.toml)')
     .option('--docker', 'verify in the pinned Docker image')
@@ -108,7 +109,7 @@ function verificationScope(value: string): 'focused' | 'crate' {
   throw new ConfigurationError(`--scope expects focused or crate; got "${value}"`);
 }
 
-function feedbackLevel(value: string): 'none' | 'generic' | 'auto' {
-  if (value === 'none' || value === 'generic' || value === 'auto') return value;
-  throw new ConfigurationError(`--feedback expects none, generic or auto; got "${value}"`);
+function feedbackLevel(value: string): FeedbackLevel {
+  if ((FEEDBACK_LEVELS as readonly string[]).includes(value)) return value as FeedbackLevel;
+  throw new ConfigurationError(`--feedback expects one of ${FEEDBACK_LEVELS.join(', ')}; got "${value}"`);
 }
