@@ -16,6 +16,8 @@ export const queueSectionSchema = z
     attempts: z.number().int().min(1).max(20).default(3),
     /** Seconds a worker's job lock lasts without renewal: a killed worker's job is handed on after about this long. */
     lock_duration: z.number().positive().max(3600).default(30),
+    /** Seconds Redis may stay unreachable (at start or while waiting) before a command fails naming it. */
+    connect_timeout: z.number().positive().max(3600).default(10),
   })
   .strict();
 
@@ -29,6 +31,7 @@ export interface QueueSettings {
   jobTimeoutMs: number;
   attempts: number;
   lockDurationMs: number;
+  connectTimeoutMs: number;
 }
 
 export const QUEUE_EXAMPLES: Record<string, string> = {
@@ -38,6 +41,7 @@ export const QUEUE_EXAMPLES: Record<string, string> = {
   'queue.job_timeout': 'job_timeout = 3600',
   'queue.attempts': 'attempts = 3',
   'queue.lock_duration': 'lock_duration = 30',
+  'queue.connect_timeout': 'connect_timeout = 10',
 };
 
 export function normalizeQueueSection(section: QueueSection): QueueSettings {
@@ -47,6 +51,7 @@ export function normalizeQueueSection(section: QueueSection): QueueSettings {
     jobTimeoutMs: section.job_timeout * 1000,
     attempts: section.attempts,
     lockDurationMs: Math.round(section.lock_duration * 1000),
+    connectTimeoutMs: Math.round(section.connect_timeout * 1000),
   };
 }
 

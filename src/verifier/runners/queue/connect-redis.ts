@@ -20,6 +20,8 @@ export function createRedisClient(endpoint: RedisEndpoint, options: { blocking?:
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: options.blocking === true ? null : 3,
     retryStrategy: (attempt) => Math.min(100 * attempt, 1000),
+    // ioredis keeps a closed-by-error socket's 2 s destroy timer alive, which holds a CLI run open.
+    disconnectTimeout: 200,
   });
   client.on('error', (error: Error) => {
     client.lastError = error;

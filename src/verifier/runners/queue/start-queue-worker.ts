@@ -35,8 +35,13 @@ export interface RunningQueueWorker {
 export async function startQueueWorker(settings: QueueWorkerSettings): Promise<RunningQueueWorker> {
   const keys = queueKeys(settings.queue.name);
   const client = createRedisClient(settings.endpoint);
-  await connectRedis(client, settings.endpoint);
-  await checkRedisCapabilities(client, settings.endpoint);
+  try {
+    await connectRedis(client, settings.endpoint, settings.queue.connectTimeoutMs);
+    await checkRedisCapabilities(client, settings.endpoint);
+  } catch (error) {
+    client.disconnect();
+    throw error;
+  }
   const store = new SharedStore(client, keys);
   await store.registerPin(settings.pinHash);
   let handingBack = false;
@@ -64,7 +69,7 @@ export async function startQueueWorker(settings: QueueWorkerSettings): Promise<R
       }
     },
     {
-      connection: { ...settings.endpoint.options, maxRetriesPerRequest: null, retryStrategy: (attempt: number) => Math.min(100 * attempt, 1000) },
+      connection: { ...settings.endpoint.options, maxRetriesPerRequest: null, retryStrategy: (attempt: number) => Math.min(100 * attempt, 1000), disconnectTimeout: 200 },
       prefix: KEY_PREFIX,
       concurrency: settings.concurrency,
       lockDuration: settings.queue.lockDurationMs,

@@ -73,7 +73,7 @@ export class SubmitterConnection {
     }
     const queueName = this.keys.jobQueue(this.pinHash);
     const queue = new Queue(queueName, { connection: client, prefix: KEY_PREFIX });
-    const events = new QueueEvents(queueName, { connection: { ...this.endpoint.options, maxRetriesPerRequest: null, retryStrategy: (attempt: number) => Math.min(100 * attempt, 1000) }, prefix: KEY_PREFIX });
+    const events = new QueueEvents(queueName, { connection: { ...this.endpoint.options, maxRetriesPerRequest: null, retryStrategy: (attempt: number) => Math.min(100 * attempt, 1000), disconnectTimeout: 200 }, prefix: KEY_PREFIX });
     queue.on('error', () => undefined);
     events.on('error', () => undefined);
     await events.waitUntilReady();

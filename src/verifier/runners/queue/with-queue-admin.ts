@@ -19,7 +19,7 @@ export async function withQueueAdmin<T>(request: QueueAdminRequest, action: (cli
   const endpoint = requireRedisUrl(request.redisUrl, request.environment, config.queue.url);
   const client = createRedisClient(endpoint);
   try {
-    await connectRedis(client, endpoint);
+    await connectRedis(client, endpoint, config.queue.connectTimeoutMs);
     await checkRedisCapabilities(client, endpoint);
     return await action(client, name, endpoint.display);
   } finally {
