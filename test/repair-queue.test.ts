@@ -1,0 +1,59 @@
+import { simpleGit } from 'simple-git';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROKEN, REFERENCE, createRepairWorld, editorReply, instructorReply, type RepairWorld } from './repair/repair-world.js';
+import { runRepairInWorld } from './repair/run-repair-in-world.js';
+import { createWorkerDirectory, startQueueWorkerProcess, type QueueWorkerProcess } from './fakes/queue-worker-process.js';
+import { startTestRedis, type TestRedis } from './fakes/redis-server.js';
+import { removeTemporaryDirectories } from './fakes/temporary-directory.js';
+
+const WEAK = BROKEN.replace('            lo <= hi <= v.len(),\n', '            lo <= hi <= v.len(),\n            hi - lo <= v.len(),\n');
+let redis: TestRedis;
+const worlds: RepairWorld[] = [];
+let worker: QueueWorkerProcess | null = null;
+
+beforeAll(async () => {
+  redis = await startTestRedis();
+}, 30_000);
+
+afterAll(async () => {
+  if (worker !== null) process.kill(worker.pid, 'SIGTERM');
+  await worker?.exited;
+  await Promise.all(worlds.map((world) => world.close()));
+  await redis.stop();
+  removeTemporaryDirectories();
+});
+
+/** Each commit of the run: its message and its note, with wall times (the only thing a runner may change) blanked and the temporary repository's path replaced. */
+async function readLedger(world: RepairWorld): Promise<string[]> {
+  const log = await simpleGit(world.repoDir).raw(['log', '--reverse', '--notes=verus-repair', '--format=%B%x1f%N%x1e', 'verus-repair/e2e-run']);
+  return log
+    .split('\x1e')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.includes('Run-Id: e2e-run'))
+    .map((entry) =>
+      entry
+        .replaceAll(world.repoDir, '<repo>')
+        .replace(/"(wallTimeMs|verifierWallTimeMs)":\d+(\.\d+)?/g, '"$1":0')
+        // The note's hash covers those timings; the note itself is compared.
+        .replace(/^Note-SHA256: [0-9a-f]{64}$/m, 'Note-SHA256: (hash of the note)'),
+    );
+}
+
+describe('repair --queue (fake model server, worker process with the fake cargo-verus, real redis-server)', () => {
+  it('records the same ledger as --local: same candidates, same results', async () => {
+    const local = await createRepairWorld();
+    const queued = await createRepairWorld();
+    worlds.push(local, queued);
+    for (const world of [local, queued]) world.server.script(editorReply([WEAK]), instructorReply(), editorReply([REFERENCE]));
+    const viaLocal = await runRepairInWorld(local, { houdiniRounds: 0, runner: 'local' });
+    worker = await startQueueWorkerProcess(createWorkerDirectory(), { ...queued.environment, VERUS_REPAIR_REDIS_URL: redis.url });
+    const viaQueue = await runRepairInWorld(queued, { houdiniRounds: 0, runner: 'queue', environment: { ...queued.environment, VERUS_REPAIR_REDIS_URL: redis.url } });
+    expect(viaLocal.outcome.outcome).toBe('verified');
+    expect(viaQueue.outcome.outcome).toBe('verified');
+    expect([local.verifierCalls(), queued.verifierCalls()]).toEqual([3, 3]);
+    expect(worker.log().match(/job [0-9a-f]{12}: (verified|failed)/g)).toHaveLength(3);
+    const [localLedger, queueLedger] = [await readLedger(local), await readLedger(queued)];
+    expect(localLedger.map((entry) => /Proof-Result: (\S+)/.exec(entry)?.[1])).toEqual(['failed', 'failed', 'verified']);
+    expect(queueLedger).toEqual(localLedger);
+  }, 120_000);
+});
