@@ -11,6 +11,7 @@ const SUITES: Record<string, () => Promise<BenchReport>> = {
   verifier: async () => (await import('./verifier-bench.js')).runVerifierBenchmark(),
   tokens: async () => (await import('./tokens-bench.js')).runTokensBenchmark(),
   repair: async () => (await import('./repair-bench.js')).runRepairBenchmark(),
+  queue: async () => (await import('./queue-bench.js')).runQueueBenchmark(),
   harness: async () => (await import('./harness-bench.js')).runHarnessBenchmark(),
   scope: async () => (await import('./scope-bench.js')).runScopeBenchmark(),
 };
