@@ -1,7 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleGit } from 'simple-git';
 import { afterEach, describe, expect, it } from 'vitest';
+import { describeTacticRecord } from '../src/agents/feedback/describe-tactic-record.js';
 import { DEFAULT_TACTIC_TOKEN_BUDGET } from '../src/agents/feedback/select-tactic-cards.js';
 import type { TacticRecord } from '../src/agents/feedback/tactic-selection.js';
 import { countPromptTokens } from '../src/agents/model/estimate-usage.js';
@@ -74,6 +75,9 @@ describe('--feedback guided and auto+guided (fake model server, fake cargo-verus
     expect(Math.abs(countPromptTokens(cardsText) - record!.usedTokens)).toBeLessThanOrEqual(4);
     expect(record!.cut.map((card) => card.cut)).toEqual(record!.selected.filter((card) => card.form === 'summary').map(() => 'examples'));
     expect(outcome.report.iterations.find((iteration) => iteration.iteration === 1)?.tactics).toEqual(record);
+    const markdown = readFileSync(outcome.reportFiles.find((file) => file.endsWith('report.md'))!, 'utf8');
+    expect(markdown).toContain(`> ${describeTacticRecord(record!)}`);
+    expect(describeTacticRecord(record!)).toMatch(/^tactic cards to the editor: postcondition \(1 error(, moves only)?\), invariant-end-of-loop-body \(1 error(, moves only)?\); \d+\/700 tokens$/);
     const reports = await noteReports(world.repoDir);
     expect(reports.filter((report) => report['feedbackTactics'] !== undefined).map((report) => report['feedbackTactics'])).toEqual([record]);
   });

@@ -1,5 +1,6 @@
 import { sanitizeUntrustedText } from '../core/sanitize-untrusted-text.js';
 import type { CandidateReport, RunReport } from './run-report.js';
+import { describeTacticRecord } from '../agents/feedback/describe-tactic-record.js';
 
 /** The run report as Markdown (for terminals, PR comments and the ledger directory). */
 export function renderMarkdownReport(report: RunReport): string {
@@ -25,6 +26,7 @@ export function renderMarkdownReport(report: RunReport): string {
       if (candidate.diff !== '') lines.push('', '```diff', candidate.diff.trimEnd(), '```');
     }
     if (iteration.instructorAdvice !== null) lines.push('', `> Instructor (guidance, not evidence): ${iteration.instructorAdvice}`);
+    if (iteration.tactics) lines.push('', `> ${describeTacticRecord(iteration.tactics)}`);
   }
   // Diffs and diagnostics quote the model's code as written: strip escapes from the whole page.
   return `${sanitizeUntrustedText(lines.join('\n'))}\n`;

@@ -2,6 +2,7 @@ import { assertNever } from '../core/assert-never.js';
 import { sanitizeUntrustedText } from '../core/sanitize-untrusted-text.js';
 import type { RepairEvent, RepairEventSink } from '../repair/repair-event.js';
 import { renderPinInForce } from '../verifier/toolchain/read-pin-in-force.js';
+import { describeTacticRecord } from '../agents/feedback/describe-tactic-record.js';
 
 /**
  * Renders repair events for people: one line per finished step, and on a TTY a live status line
@@ -87,6 +88,7 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
         break;
       case 'feedback':
         print(`  feedback (${event.level}): ${describeFeedback(event.text)}`);
+        if (event.tactics) print(`  ${describeTacticRecord(event.tactics)}`);
         break;
       case 'budget':
         budget = ` | ${event.calls} calls, ${event.tokens} tokens${event.costUsd === null ? '' : `, $${event.costUsd.toFixed(4)}`}, ${(event.elapsedMs / 1000).toFixed(0)}s`;
