@@ -48,7 +48,8 @@ async function listVariants(): Promise<Variant[]> {
   const variants: Variant[] = [];
   for (const fixture of await listFixtures()) {
     const brokenDir = path.join(FIXTURES_ROOT, fixture, 'broken');
-    for (const file of (await readdir(brokenDir)).filter((f) => f.endsWith('.toml')).sort()) {
+    // Review fixtures (review-*) have no broken variants.
+    for (const file of (await readdir(brokenDir).catch(() => [] as string[])).filter((f) => f.endsWith('.toml')).sort()) {
       const name = file.replace(/\.toml$/, '');
       const manifest = (await readToml(path.join(brokenDir, file))) as BrokenManifest;
       const source = await readFile(path.join(brokenDir, `${name}.rs`), 'utf8');

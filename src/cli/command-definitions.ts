@@ -14,6 +14,7 @@ import { defineParseCommand } from './commands/parse.js';
 import { defineBenchCommand } from './commands/bench.js';
 import { defineWorkerCommand } from './commands/worker.js';
 import { defineQueueCommand } from './commands/queue.js';
+import { defineReviewCommand } from './commands/review.js';
 
 /** Each entry declares one command (its options and a lazy action). Order is the order in --help. */
 export const COMMAND_DEFINITIONS: Array<(program: Command) => void> = [
@@ -27,6 +28,7 @@ export const COMMAND_DEFINITIONS: Array<(program: Command) => void> = [
   defineGuardCommand,
   defineDiagnosticsCommand,
   defineVerifyCommand,
+  defineReviewCommand,
   defineToolchainCommand,
   defineParseCommand,
   defineWorkerCommand,

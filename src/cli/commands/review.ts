@@ -1,0 +1,106 @@
+import type { Command } from 'commander';
+import { ConfigurationError } from '../../core/errors.js';
+import { MUTATION_OPERATORS, isMutationOperator, type MutationOperator } from '../../review/mutation-operator.js';
+import { ExitError } from '../exit-error.js';
+
+interface ReviewCommandOptions {
+  fn: string[];
+  file?: string;
+  maxMutants?: string;
+  seed?: string;
+  operators?: string;
+  sarif?: string;
+  html?: string;
+  md?: string;
+  json?: boolean;
+  docker?: boolean;
+  local?: boolean;
+  jobs?: string;
+  vacuity: boolean;
+  cache: boolean;
+  record: boolean;
+}
+
+const OPERATOR_HELP = Object.entries(MUTATION_OPERATORS).map(([name, description]) => `  ${name}: ${description}`).join('\n');
+
+/** Exit codes: 0 no finding, 1 findings (survivors, vacuity), 2 bad input, 3 toolchain error, 130 interrupted. */
+export function defineReviewCommand(program: Command): void {
+  program
+    .command('review')
+    .argument('[crate]', 'the crate directory', '.')
+    .option('--fn <name>', 'review one exec function (repeatable)', (value: string, previous: string[]) => [...previous, value], [] as string[])
+    .option('--file <path>', 'review one crate-relative file (default: every src file with verus!)')
+    .option('--max-mutants <n>', 'sample this many mutants (seeded) when there are more')
+    .option('--seed <n>', 'the sampling seed (default 1)')
+    .option('--operators <list>', 'comma-separated mutation operators (default: all; see below)')
+    .option('--sarif <file>', 'write a SARIF 2.1.0 report')
+    .option('--html <file>', 'write a single-file HTML report')
+    .option('--md <file>', 'write a Markdown report')
+    .option('--json', 'print NDJSON events and the review as JSON lines')
+    .option('--docker', 'run Verus in the pinned Docker image')
+    .option('--local', 'run the Verus installed on this machine')
+    .option('--jobs <n>', 'mutants checked at once (default 1)')
+    .option('--no-vacuity', 'skip the vacuity probes')
+    .option('--no-cache', 'ignore and do not update the result cache')
+    .option('--no-record', 'do not record the review in git')
+    .description('check how much the specification pins down: mutate exec code, filter with erased cargo build/test, verify survivors with Verus; vacuity checks and the trusted base (exit 0 no finding, 1 findings, 2 bad input, 3 toolchain error)')
+    .addHelpText('after', `\nMutation operators:\n${OPERATOR_HELP}\n`)
+    .action(async (crate: string, options: ReviewCommandOptions) => {
+      if (options.docker === true && options.local === true) throw new ConfigurationError('choose one runner: --docker or --local, not both');
+      const operators = options.operators === undefined ? undefined : parseOperators(options.operators);
+      const { runReview } = await import('../../review/run-review.js');
+      const { writeReviewReports } = await import('../../review/write-review-reports.js');
+      const { renderReviewText } = await import('../../report/render-review-text.js');
+      const { createReviewProgress } = await import('../../report/render-review-progress.js');
+      const { withInterruptSignal } = await import('../interrupt-signal.js');
+      const json = options.json === true;
+      const progress = json ? (event: unknown) => process.stdout.write(`${JSON.stringify(event)}\n`) : createReviewProgress(process.stderr);
+      await withInterruptSignal('verus-repair: review interrupted; unsettled mutants are reported as such', async (signal) => {
+        const outcome = await runReview({
+          crateDir: crate,
+          functions: options.fn,
+          vacuity: options.vacuity,
+          cache: options.cache,
+          signal,
+          onEvent: progress,
+          ...(options.file === undefined ? {} : { file: options.file }),
+          ...(operators === undefined ? {} : { operators }),
+          ...(options.maxMutants === undefined ? {} : { maxMutants: parseCount(options.maxMutants, '--max-mutants', '--max-mutants 100') }),
+          ...(options.seed === undefined ? {} : { seed: parseCount(options.seed, '--seed', '--seed 7', 0) }),
+          ...(options.jobs === undefined ? {} : { jobs: parseCount(options.jobs, '--jobs', '--jobs 2') }),
+          ...(options.docker === true ? { runner: 'docker' as const } : options.local === true ? { runner: 'local' as const } : {}),
+        });
+        if (outcome.kind === 'original-not-checked') {
+          if (json) process.stdout.write(`${JSON.stringify({ type: 'review-refused', stage: outcome.stage, message: outcome.message })}\n`);
+          throw new ExitError(outcome.toolchain ? 3 : 2, `verus-repair: ${outcome.message}; nothing was mutated`);
+        }
+        const review = outcome.review;
+        const written = await writeReviewReports(review, { ...(options.sarif === undefined ? {} : { sarif: options.sarif }), ...(options.html === undefined ? {} : { html: options.html }), ...(options.md === undefined ? {} : { md: options.md }), record: options.record });
+        if (json) process.stdout.write(`${JSON.stringify({ type: 'review', ...stripSources(review), record: written.record })}\n`);
+        else process.stdout.write(`${renderReviewText(review)}${describeRecording(written.record)}`);
+        if (review.findings > 0) throw new ExitError(1);
+      });
+    });
+}
+
+function parseOperators(list: string): MutationOperator[] {
+  const names = list.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const unknown = names.filter((name) => !isMutationOperator(name));
+  if (names.length === 0 || unknown.length > 0) throw new ConfigurationError(`--operators: unknown operator ${unknown.join(', ') || '(none given)'}; expected a comma-separated list of ${Object.keys(MUTATION_OPERATORS).join(', ')}. Example: --operators relational-operator,constant`);
+  return names as MutationOperator[];
+}
+
+function parseCount(text: string, option: string, example: string, minimum = 1): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < minimum) throw new ConfigurationError(`${option}: expected an integer >= ${minimum}, received "${text}". Example: ${example}`);
+  return value;
+}
+
+function stripSources<T extends { mutants: Array<{ mutant: { source: string } }> }>(review: T): T {
+  return { ...review, mutants: review.mutants.map((entry) => ({ ...entry, mutant: { ...entry.mutant, source: undefined } })) };
+}
+
+function describeRecording(record: { ref: string; commit: string } | { ref: null; reason: string } | null): string {
+  if (record === null) return '';
+  return record.ref === null ? `not recorded: ${record.reason}\n` : `recorded on ${record.ref} (${record.commit.slice(0, 10)})\n`;
+}

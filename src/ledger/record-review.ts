@@ -1,0 +1,70 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { AdapterError } from '../core/errors.js';
+import type { ReviewResult } from '../review/review-result.js';
+import { REVIEW_BRANCH_PREFIX, REVIEW_NOTES_REF, buildReviewTrailers, type ReviewNote } from './review-record.js';
+
+export type ReviewRecording = { ref: string; commit: string } | { ref: null; reason: string };
+
+/**
+ * Records a review in git like a repair run: a commit on `refs/heads/verus-repair/review-<id>`
+ * whose tree is HEAD's with the reviewed files as they were reviewed (a private index, so the
+ * user's index and working tree are untouched), the trailers in its message and every mutant in
+ * its note. A crate outside a git repository is not recorded, and the reason says so.
+ */
+export async function recordReview(review: ReviewResult): Promise<ReviewRecording> {
+  const top = await git(review.crateDir, ['rev-parse', '--show-toplevel']);
+  if (top.exitCode !== 0) return { ref: null, reason: 'the crate is not inside a git repository' };
+  const repo = top.stdout.trim();
+  const crate = path.relative(repo, review.crateDir).split(path.sep).join('/');
+  const scratch = await mkdtemp(path.join(tmpdir(), 'verus-repair-review-record-'));
+  try {
+    const env = { GIT_INDEX_FILE: path.join(scratch, 'index') };
+    const head = await git(repo, ['rev-parse', '--verify', '-q', 'HEAD']);
+    const parent = head.exitCode === 0 ? head.stdout.trim() : null;
+    if (parent !== null) await checked(repo, ['read-tree', parent], env);
+    for (const file of review.files) {
+      const repoPath = crate === '' ? file : `${crate}/${file}`;
+      const blob = (await checked(repo, ['hash-object', '-w', '--', path.join(review.crateDir, file)])).trim();
+      await checked(repo, ['update-index', '--add', '--cacheinfo', `100644,${blob},${repoPath}`], env);
+    }
+    const tree = (await checked(repo, ['write-tree'], env)).trim();
+    const message = `verus-repair review ${review.id}: ${review.findings} finding(s)\n\n${buildReviewTrailers(review).map(([key, value]) => `${key}: ${value}`).join('\n')}\n`;
+    const identity = ['-c', 'user.name=verus-repair', '-c', 'user.email=verus-repair@localhost'];
+    const commit = (await checked(repo, [...identity, 'commit-tree', tree, ...(parent === null ? [] : ['-p', parent]), '-F', '-'], {}, message)).trim();
+    const note: ReviewNote = {
+      format: 'verus-repair-review/1',
+      reviewId: review.id,
+      crate,
+      files: review.files,
+      functions: review.requestedFunctions,
+      operators: review.operators,
+      seed: review.seed,
+      sampledWithSeed: review.sampledWithSeed,
+      maxMutants: review.maxMutants,
+      provenance: review.provenance,
+      mutants: review.mutants.map(({ mutant, verdict }) => ({ id: mutant.id, operator: mutant.operator, file: mutant.file, function: mutant.function, line: mutant.line, column: mutant.column, sourceSha256: mutant.sourceSha256, verdict: verdict.status, settledBy: verdict.settledBy })),
+      vacuity: review.vacuity.map((result) => ({ kind: result.probe.kind, function: result.probe.function, line: result.probe.line, verdict: result.verdict })),
+    };
+    const noteFile = path.join(scratch, 'note.json');
+    await writeFile(noteFile, `${JSON.stringify(note, null, 2)}\n`);
+    await checked(repo, [...identity, 'notes', `--ref=${REVIEW_NOTES_REF}`, 'add', '-f', '-F', noteFile, commit]);
+    const ref = `refs/heads/${REVIEW_BRANCH_PREFIX}${review.id}`;
+    await checked(repo, ['update-ref', ref, commit, '']);
+    return { ref, commit };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+function git(cwd: string, args: string[], env: Record<string, string> = {}, input?: string) {
+  return execa('git', args, { cwd, reject: false, env, ...(input === undefined ? {} : { input }) });
+}
+
+async function checked(cwd: string, args: string[], env: Record<string, string> = {}, input?: string): Promise<string> {
+  const result = await git(cwd, args, env, input);
+  if (result.exitCode !== 0) throw new AdapterError(`git ${args[0] === '-c' ? args[4] : args[0]} failed while recording the review: ${result.stderr.trim()}`);
+  return result.stdout;
+}

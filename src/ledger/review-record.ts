@@ -1,0 +1,45 @@
+import type { ReviewResult } from '../review/review-result.js';
+
+/** Review records live on `refs/heads/verus-repair/review-<id>`, with notes under their own ref. */
+export const REVIEW_BRANCH_PREFIX = 'verus-repair/review-';
+export const REVIEW_NOTES_REF = 'refs/notes/verus-repair-review';
+
+/** The git note of a review commit: what is needed to regenerate and audit every mutant. */
+export interface ReviewNote {
+  format: 'verus-repair-review/1';
+  reviewId: string;
+  /** Crate directory relative to the repository root ('' for the root). */
+  crate: string;
+  files: string[];
+  functions: string[];
+  operators: string[];
+  seed: number;
+  sampledWithSeed: number | null;
+  maxMutants: number | null;
+  provenance: ReviewResult['provenance'];
+  mutants: Array<{ id: string; operator: string; file: string; function: string; line: number; column: number; sourceSha256: string; verdict: string; settledBy: string | null }>;
+  vacuity: Array<{ kind: string; function: string; line: number; verdict: string }>;
+}
+
+/** The trailers of a review commit. */
+export function buildReviewTrailers(review: ReviewResult): Array<[string, string]> {
+  const count = (status: string) => String(review.mutants.filter((entry) => entry.verdict.status === status).length);
+  const killed = review.mutants.filter((entry) => entry.verdict.status === 'killed-by-tests' || entry.verdict.status === 'killed-by-verus').length;
+  const scorable = review.mutants.filter((entry) => !['stillborn', 'timed-out', 'unsettled'].includes(entry.verdict.status)).length;
+  const vacuous = review.vacuity.filter((result) => result.verdict === 'vacuous').length;
+  return [
+    ['Review-Id', review.id],
+    ['Source-SHA256', review.sourceSha256],
+    ['Mutants', String(review.mutants.length)],
+    ['Stillborn', count('stillborn')],
+    ['Killed-By-Tests', count('killed-by-tests')],
+    ['Killed-By-Verus', count('killed-by-verus')],
+    ['Survived', count('survived')],
+    ['Timed-Out', count('timed-out')],
+    ['Unsettled', count('unsettled')],
+    ['Mutation-Score', scorable === 0 ? 'none' : (killed / scorable).toFixed(3)],
+    ['Vacuity', review.vacuity.length === 0 ? 'not-checked' : vacuous === 0 ? 'none' : `${vacuous} finding(s)`],
+    ['Verus-Version', review.verusVersion ?? 'unknown'],
+    ['Provenance', review.provenance],
+  ];
+}

@@ -1,0 +1,34 @@
+import type { ReviewResult } from '../review/review-result.js';
+import { REVIEW_TABLE_HEADER, reviewTableRows } from './render-review-table.js';
+
+/** The review as Markdown for a pull request: the table, surviving mutants with diffs, vacuity, trusted base. */
+export function renderReviewMarkdown(review: ReviewResult): string {
+  const lines: string[] = [`## Specification review ${review.id}`, ''];
+  if (review.provenance === 'synthetic') lines.push('> **synthetic**: the verifier verdicts below came from a fake verifier, not from a real Verus run.', '');
+  lines.push(`${review.mutants.length} mutants of ${review.files.join(', ')} (operators: ${review.operators.join(', ')}${review.sampledWithSeed === null ? '' : `; sampled from ${review.totalMutants} with seed ${review.sampledWithSeed}`}); ${review.findings} finding(s).`, '');
+  lines.push(`| ${REVIEW_TABLE_HEADER.join(' | ')} |`, `|${REVIEW_TABLE_HEADER.map((_, index) => (index === 0 ? '---' : '---:')).join('|')}|`);
+  for (const row of reviewTableRows(review.functions)) lines.push(`| \`${row[0]}\` | ${row.slice(1).join(' | ')} |`);
+  const survivors = review.mutants.filter((entry) => entry.verdict.status === 'survived');
+  lines.push('', `### Surviving mutants (${survivors.length})`, '');
+  if (survivors.length === 0) lines.push('None: every mutant that compiled and passed the tests was rejected by the verifier.');
+  for (const { mutant } of survivors) {
+    lines.push(`- **${mutant.id}** \`${mutant.function}\` ${mutant.file}:${mutant.line}:${mutant.column} — ${mutant.operator}: \`${inline(mutant.original)}\` → \`${inline(mutant.replacement)}\``, '', '```diff', mutant.diff.trimEnd(), '```', '');
+  }
+  const unsettled = review.mutants.filter((entry) => entry.verdict.status === 'unsettled');
+  if (unsettled.length > 0) {
+    lines.push(`### Unsettled mutants (${unsettled.length})`, '');
+    for (const { mutant, verdict } of unsettled) lines.push(`- ${mutant.id} \`${mutant.function}\` line ${mutant.line}: ${verdict.status === 'unsettled' ? verdict.reason : ''}`);
+    lines.push('');
+  }
+  lines.push('### Vacuity', '');
+  if (review.vacuity.length === 0) lines.push('No vacuity probes ran.');
+  for (const result of review.vacuity) lines.push(`- ${result.verdict === 'vacuous' ? '**vacuous**' : result.verdict}: \`${result.probe.function}\` ${result.probe.kind} (${result.probe.description}, line ${result.probe.line})`);
+  lines.push('', '### Trusted base', '');
+  if (review.trusted.length === 0) lines.push('Nothing taken on trust in the reviewed files.');
+  for (const assumption of review.trusted) lines.push(`- ${assumption.kind}: \`${assumption.item}\` ${assumption.file}:${assumption.line} (\`${inline(assumption.detail)}\`)`);
+  return `${lines.join('\n')}\n`;
+}
+
+function inline(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/`/g, "'") || '(deleted)';
+}

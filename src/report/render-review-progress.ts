@@ -1,0 +1,29 @@
+import type { ReviewEvent } from '../review/review-event.js';
+
+/**
+ * Live progress of a long review on a TTY: one rewritten line with the mutants settled out of the
+ * total and how many each stage settled. Without a TTY nothing is written (the report follows).
+ */
+export function createReviewProgress(stream: NodeJS.WriteStream): (event: ReviewEvent) => void {
+  if (stream.isTTY !== true) return () => {};
+  const byStage = { build: 0, test: 0, verus: 0, other: 0 };
+  let probes = 0;
+  return (event) => {
+    switch (event.type) {
+      case 'review-started':
+        probes = event.probes;
+        stream.write(`\rreview: ${event.mutants} mutants, ${event.probes} vacuity probes`);
+        break;
+      case 'mutant-settled':
+        byStage[event.verdict.settledBy ?? 'other']++;
+        stream.write(`\r\u001b[2Kmutants ${event.settled}/${event.total} settled (build ${byStage.build}, tests ${byStage.test}, Verus ${byStage.verus}, unsettled ${byStage.other})`);
+        break;
+      case 'probe-settled':
+        stream.write(`\r\u001b[2Kvacuity probes ${event.settled}/${probes}`);
+        break;
+      case 'review-finished':
+        stream.write('\r\u001b[2K');
+        break;
+    }
+  };
+}

@@ -1,0 +1,70 @@
+import type { ReviewResult } from '../review/review-result.js';
+import type { VacuityKind } from '../review/vacuity-probe.js';
+
+const INFORMATION_URI = 'https://github.com/verus-repair/verus-repair/blob/main/docs/review.md';
+
+const RULES: Record<'surviving-mutant' | VacuityKind, string> = {
+  'surviving-mutant': 'A mutant of the executable code verifies: the specification admits that behaviour.',
+  'contradictory-requires': 'assert(false) at the function entry verifies: the preconditions cannot be satisfied.',
+  'ensures-ignore-result': 'The ensures hold whatever the result is: they do not constrain it.',
+  'unreachable-code': 'assert(false) in this loop body or branch verifies: the code cannot run under the specification.',
+};
+
+/**
+ * SARIF 2.1.0: one result per surviving mutant and per vacuity finding, located at the spec clause it
+ * concerns (the mutant's own position is a related location), one rule per finding kind. Shaped for
+ * GitHub code scanning (relative URIs under %SRCROOT%, a level and a fingerprint on every result).
+ */
+export function renderReviewSarif(review: ReviewResult): object {
+  const spec = new Map(review.functions.map((row) => [`${row.file}\0${row.function}`, row]));
+  const location = (file: string, line: number, column: number, message?: string, id?: number) => ({
+    ...(id === undefined ? {} : { id }),
+    physicalLocation: { artifactLocation: { uri: file, uriBaseId: '%SRCROOT%' }, region: { startLine: line, startColumn: column } },
+    ...(message === undefined ? {} : { message: { text: message } }),
+  });
+  const results = [
+    ...review.mutants
+      .filter((entry) => entry.verdict.status === 'survived')
+      .map(({ mutant }) => {
+        const row = spec.get(`${mutant.file}\0${mutant.function}`);
+        return {
+          ruleId: 'surviving-mutant',
+          level: 'warning',
+          message: { text: `Mutant ${mutant.id} of ${mutant.function} (${mutant.operator}: \`${mutant.original.replace(/\s+/g, ' ').trim() || 'statement'}\` → \`${mutant.replacement || 'deleted'}\`) verifies: the specification does not rule it out.` },
+          locations: [location(mutant.file, row?.specLine ?? mutant.line, row?.specColumn ?? mutant.column)],
+          relatedLocations: [location(mutant.file, mutant.line, mutant.column, 'the mutated code', 1)],
+          partialFingerprints: { mutantSourceSha256: mutant.sourceSha256 },
+          properties: { provenance: review.provenance, operator: mutant.operator },
+        };
+      }),
+    ...review.vacuity
+      .filter((result) => result.verdict === 'vacuous')
+      .map((result) => ({
+        ruleId: result.probe.kind,
+        level: 'error',
+        message: { text: `${result.probe.function}: ${RULES[result.probe.kind]} (${result.probe.description})` },
+        locations: [location(result.probe.file, result.probe.clauseLine, result.probe.clauseColumn)],
+        relatedLocations: [location(result.probe.file, result.probe.line, result.probe.column, result.probe.description, 1)],
+        partialFingerprints: { probe: `${result.probe.kind}/${result.probe.function}/${result.probe.line}` },
+        properties: { provenance: review.provenance },
+      })),
+  ];
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'verus-repair review',
+            informationUri: INFORMATION_URI,
+            rules: Object.entries(RULES).map(([id, text]) => ({ id, shortDescription: { text }, helpUri: INFORMATION_URI })),
+          },
+        },
+        automationDetails: { id: `verus-repair-review/${review.id}` },
+        results,
+        properties: { provenance: review.provenance, mutants: review.mutants.length, sourceSha256: review.sourceSha256 },
+      },
+    ],
+  };
+}

@@ -1,0 +1,17 @@
+import type { ReviewResult } from '../review/review-result.js';
+import { REVIEW_TABLE_HEADER, reviewTableRows } from './render-review-table.js';
+
+/** The review on a terminal: an aligned table, the survivors and the vacuity findings. */
+export function renderReviewText(review: ReviewResult): string {
+  const rows = [REVIEW_TABLE_HEADER, ...reviewTableRows(review.functions)];
+  const widths = REVIEW_TABLE_HEADER.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  const lines = [`review ${review.id}${review.provenance === 'synthetic' ? ' (synthetic verifier verdicts)' : ''}`];
+  for (const row of rows) lines.push(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '));
+  for (const { mutant, verdict } of review.mutants) {
+    if (verdict.status === 'survived') lines.push(`survived ${mutant.id} ${mutant.file}:${mutant.line}:${mutant.column} ${mutant.function} ${mutant.operator}: ${mutant.original.trim() || '(statement)'} -> ${mutant.replacement || '(deleted)'}`);
+    if (verdict.status === 'unsettled') lines.push(`unsettled ${mutant.id} ${mutant.file}:${mutant.line}:${mutant.column} ${mutant.function}: ${verdict.reason}`);
+  }
+  for (const result of review.vacuity) if (result.verdict === 'vacuous') lines.push(`vacuous ${result.probe.file}:${result.probe.line} ${result.probe.function}: ${result.probe.kind} (${result.probe.description})`);
+  lines.push(`trusted base: ${review.trusted.length} assumption(s); ${review.findings} finding(s)`);
+  return `${lines.join('\n')}\n`;
+}

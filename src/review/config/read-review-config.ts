@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { describeSchemaIssue } from '../../config/describe-schema-issue.js';
+import { findUnknownTables } from '../../config/find-unknown-tables.js';
+import { parseTomlDocument } from '../../config/parse-toml-document.js';
+import { MUTATION_OPERATOR_NAMES, type MutationOperator } from '../mutation-operator.js';
+import type { ReviewConfig } from './review-config.js';
+
+const reviewSectionSchema = z
+  .object({
+    operators: z.array(z.enum(MUTATION_OPERATOR_NAMES as [MutationOperator, ...MutationOperator[]])).min(1).default([...MUTATION_OPERATOR_NAMES]),
+    max_mutants: z.number().int().positive().optional(),
+    seed: z.number().int().min(0).default(1),
+    jobs: z.number().int().min(1).max(64).default(1),
+    vacuity: z.boolean().default(true),
+  })
+  .strict();
+
+const EXAMPLES: Record<string, string> = {
+  'review.operators': 'operators = ["relational-operator", "constant"]',
+  'review.max_mutants': 'max_mutants = 200',
+  'review.seed': 'seed = 1',
+  'review.jobs': 'jobs = 2',
+  'review.vacuity': 'vacuity = true',
+};
+
+/** Reads `[review]`; every problem is one message naming the key, the expected form and an example. */
+export function readReviewConfig(tomlText: string, file: string): { config: ReviewConfig | null; errors: string[] } {
+  const parsed = parseTomlDocument(tomlText, file);
+  if ('error' in parsed) return { config: null, errors: [parsed.error] };
+  const section = reviewSectionSchema.safeParse(parsed.document['review'] ?? {}, { reportInput: true });
+  const unknownTables = findUnknownTables(parsed.document, file);
+  if (!section.success) {
+    const errors = section.error.issues.map((issue) => `${file}: ${describeSchemaIssue(issue, ['review'], (key) => EXAMPLES[key.split('.').slice(0, 2).join('.')] ?? EXAMPLES['review.jobs'] ?? '')}`);
+    return { config: null, errors: [...errors, ...unknownTables] };
+  }
+  if (unknownTables.length > 0) return { config: null, errors: unknownTables };
+  const data = section.data;
+  return { config: { operators: data.operators, maxMutants: data.max_mutants ?? null, seed: data.seed, jobs: data.jobs, vacuity: data.vacuity }, errors: [] };
+}
+
+export function defaultReviewConfig(): ReviewConfig {
+  return { operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1, jobs: 1, vacuity: true };
+}

@@ -1,0 +1,11 @@
+import type { MutationOperator } from '../mutation-operator.js';
+
+/** The `[review]` section of verus-repair.toml, normalized. */
+export interface ReviewConfig {
+  operators: MutationOperator[];
+  /** Sample down to this many mutants (seeded); null = all. */
+  maxMutants: number | null;
+  seed: number;
+  jobs: number;
+  vacuity: boolean;
+}

@@ -1,0 +1,19 @@
+import type { MutantStatus } from './mutant-verdict.js';
+
+/** The per-function table of a review report. */
+export interface FunctionReview {
+  function: string;
+  file: string;
+  line: number;
+  /** The `ensures` keyword (else the function name): where findings about the spec are located. */
+  specLine: number;
+  specColumn: number;
+  mutants: number;
+  counts: Record<MutantStatus, number>;
+  /** killed / (generated − stillborn − timed out − unsettled); null when nothing was scorable. */
+  mutationScore: number | null;
+  /** Share of the mutants settled by cargo build or cargo test, before any Verus run. */
+  settledBeforeVerus: number | null;
+  verifierCalls: number;
+  vacuityFindings: number;
+}

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { readCrateFiles } from '../repair/crate-snapshot.js';
+import { classifyMutantOutcome } from './classify-mutant-outcome.js';
+import { checkOriginal } from './check-original.js';
+import { generateMutants } from './generate-mutants.js';
+import { generateVacuityProbes } from './generate-vacuity-probes.js';
+import { listTrustedAssumptions } from './list-trusted-assumptions.js';
+import { loadReviewSources } from './load-review-sources.js';
+import type { MutantVerdict } from './mutant-verdict.js';
+import type { ReviewRequest } from './review-request.js';
+import type { ReviewOutcome, SettledMutant } from './review-result.js';
+import type { ReviewServices } from './review-services.js';
+import { runVacuityProbes } from './run-vacuity-probes.js';
+import { settleAll } from './settle-all.js';
+import { summarizeFunctions } from './summarize-functions.js';
+import { verifyVariant } from './verify-variant.js';
+
+/**
+ * The review: load → check the original → generate mutants → settle each (cargo build, cargo test,
+ * Verus) → vacuity probes → trusted base → per-function table.
+ */
+export async function reviewCrate(request: ReviewRequest, services: ReviewServices): Promise<ReviewOutcome> {
+  const crateDir = path.resolve(request.crateDir);
+  const crateFiles = await readCrateFiles(crateDir);
+  const sources = await loadReviewSources(crateFiles, crateDir, request.file, request.functions);
+  const original = await checkOriginal(crateDir, services);
+  if (original.kind === 'failed') return { kind: 'original-not-checked', stage: original.stage, message: original.message, toolchain: original.toolchain };
+
+  const variantServices: ReviewServices = { ...services, prechecker: services.createVariantPrechecker(variantTimeoutMs(original.precheckMs)) };
+  const started = Date.now();
+  const generation = await generateMutants({ files: sources.files, functions: request.functions.length === 0 ? null : new Set(request.functions), operators: request.operators, maxMutants: request.maxMutants, seed: request.seed });
+  const generationMs = Date.now() - started;
+  const probes = request.vacuity ? sources.files.flatMap((ir) => generateVacuityProbes(ir, sources.functions.filter((entry) => entry.file === ir.file).map((entry) => entry.fn))) : [];
+  services.emit({ type: 'review-started', mutants: generation.mutants.length, probes: probes.length });
+
+  let settled = 0;
+  const mutants = await settleAll<(typeof generation.mutants)[number], SettledMutant>(
+    generation.mutants,
+    request.jobs,
+    async (mutant) => {
+      const verdict = classifyMutantOutcome(await verifyVariant(crateFiles, crateDir, { label: mutant.id, file: mutant.file, source: mutant.source }, variantServices));
+      services.emit({ type: 'mutant-settled', id: mutant.id, function: mutant.function, verdict, settled: ++settled, total: generation.mutants.length });
+      return { mutant, verdict };
+    },
+    (mutant) => ({ mutant, verdict: interrupted() }),
+    services.signal,
+  );
+  const vacuity = await runVacuityProbes(probes, crateFiles, crateDir, request.jobs, variantServices);
+  const trusted = sources.files.flatMap(listTrustedAssumptions);
+  const functions = summarizeFunctions(sources.functions, mutants, vacuity);
+  const findings = mutants.filter((entry) => entry.verdict.status === 'survived').length + vacuity.filter((result) => result.verdict === 'vacuous').length;
+  services.emit({ type: 'review-finished', findings });
+  return {
+    kind: 'reviewed',
+    review: {
+      id: request.id,
+      crateDir,
+      files: sources.files.map((ir) => ir.file),
+      sourceSha256: hashSources(sources.files.map((ir) => [ir.file, ir.source.text])),
+      operators: [...request.operators],
+      seed: request.seed,
+      maxMutants: request.maxMutants,
+      requestedFunctions: [...request.functions],
+      sampledWithSeed: generation.sampledWithSeed,
+      totalMutants: generation.total,
+      mutants,
+      vacuity,
+      trusted,
+      functions,
+      provenance: original.provenance,
+      verusVersion: original.verusVersion,
+      generationMs,
+      findings,
+    },
+  };
+}
+
+/** Ten times the original's erased build and test, and at least 20 s: enough for a correct variant, short for one that loops. */
+export function variantTimeoutMs(originalPrecheckMs: number): number {
+  return Math.max(20_000, Math.ceil(originalPrecheckMs * 10));
+}
+
+function interrupted(): MutantVerdict {
+  return { status: 'unsettled', settledBy: null, reason: 'the review was interrupted before this mutant was settled' };
+}
+
+function hashSources(files: ReadonlyArray<[string, string]>): string {
+  const hash = createHash('sha256');
+  for (const [file, text] of files) hash.update(`${file}\0${text}\0`);
+  return hash.digest('hex');
+}

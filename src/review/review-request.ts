@@ -1,0 +1,16 @@
+import type { MutationOperator } from './mutation-operator.js';
+
+/** What `verus-repair review` asks for, after the CLI and `[review]` are merged. */
+export interface ReviewRequest {
+  id: string;
+  crateDir: string;
+  /** Crate-relative Rust file to review; null = every `src/**` file holding `verus!`. */
+  file: string | null;
+  /** Qualified names of exec functions; empty = all. */
+  functions: string[];
+  operators: MutationOperator[];
+  maxMutants: number | null;
+  seed: number;
+  jobs: number;
+  vacuity: boolean;
+}

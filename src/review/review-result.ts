@@ -1,0 +1,42 @@
+import type { FunctionReview } from './function-review.js';
+import type { Mutant } from './mutant.js';
+import type { MutantVerdict } from './mutant-verdict.js';
+import type { TrustedAssumption } from './trusted-assumption.js';
+import type { VacuityResult } from './vacuity-probe.js';
+
+export interface SettledMutant {
+  mutant: Mutant;
+  verdict: MutantVerdict;
+}
+
+/** Everything a review found; the reports, the NDJSON summary and the git record are views of it. */
+export interface ReviewResult {
+  id: string;
+  crateDir: string;
+  files: string[];
+  /** sha256 over the reviewed files (path and text of each, in order). */
+  sourceSha256: string;
+  operators: string[];
+  seed: number;
+  /** `--max-mutants` as requested (null = all) and the `--fn` names (empty = all): what an audit regenerates from. */
+  maxMutants: number | null;
+  requestedFunctions: string[];
+  sampledWithSeed: number | null;
+  /** Distinct mutants before sampling. */
+  totalMutants: number;
+  mutants: SettledMutant[];
+  vacuity: VacuityResult[];
+  trusted: TrustedAssumption[];
+  functions: FunctionReview[];
+  /** `synthetic` when any verdict came from a fake verifier. */
+  provenance: 'real' | 'synthetic' | 'cache' | 'none';
+  verusVersion: string | null;
+  generationMs: number;
+  /** Surviving mutants plus vacuous probes: the exit code is 1 when this is not zero. */
+  findings: number;
+}
+
+/** Why a review did not run its mutants: the original must build, pass its tests and verify first. */
+export type ReviewOutcome =
+  | { kind: 'reviewed'; review: ReviewResult }
+  | { kind: 'original-not-checked'; stage: 'build' | 'test' | 'verify'; message: string; toolchain: boolean };

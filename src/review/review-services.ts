@@ -1,0 +1,20 @@
+import type { Prechecker } from '../core/verifier-precheck.js';
+import type { VerificationOptions, Verifier } from '../core/verifier.js';
+import type { ResultCache } from '../verifier/cache/result-cache.js';
+import type { ReviewEvent } from './review-event.js';
+
+/** What the review stages run on: the same ports, cache and options as `repair`. */
+export interface ReviewServices {
+  verifier: Verifier;
+  prechecker: Prechecker;
+  /**
+   * The pre-checker for mutants and probes, with a time limit derived from the original's pre-check:
+   * a mutant often loops forever (a deleted increment), and its tests must not run for the default limit.
+   */
+  createVariantPrechecker(timeoutMs: number): Prechecker;
+  cache: ResultCache | null;
+  precheckRunsTests: boolean;
+  options: VerificationOptions;
+  emit: (event: ReviewEvent) => void;
+  signal?: AbortSignal;
+}

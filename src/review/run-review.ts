@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ConfigurationError } from '../core/errors.js';
+import type { VerificationOptions } from '../core/verifier.js';
+import { createRunId } from '../repair/create-run-id.js';
+import { ResultCache } from '../verifier/cache/result-cache.js';
+import { CONFIG_FILE_NAME, loadVerifierConfig } from '../verifier/config/read-verifier-config.js';
+import { createVerifier } from '../verifier/create-verifier.js';
+import { findProjectRoot } from '../verifier/find-project-root.js';
+import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
+import { defaultReviewConfig, readReviewConfig } from './config/read-review-config.js';
+import type { MutationOperator } from './mutation-operator.js';
+import { reviewCrate } from './review-crate.js';
+import type { ReviewEvent } from './review-event.js';
+import type { ReviewOutcome } from './review-result.js';
+
+/** `verus-repair review` as a library call: unset options fall back to `[review]`, then defaults. */
+export interface RunReviewRequest {
+  crateDir: string;
+  file?: string;
+  functions?: string[];
+  operators?: MutationOperator[];
+  maxMutants?: number;
+  seed?: number;
+  jobs?: number;
+  vacuity?: boolean;
+  runner?: 'docker' | 'local';
+  cache?: boolean;
+  environment?: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+  onEvent?: (event: ReviewEvent) => void;
+}
+
+/** Loads `[verifier]` and `[review]`, builds the same verifier, pre-checker and cache as `repair`, and reviews the crate. */
+export async function runReview(request: RunReviewRequest): Promise<ReviewOutcome> {
+  const environment = request.environment ?? process.env;
+  const crateDir = path.resolve(request.crateDir);
+  const projectRoot = await findProjectRoot(crateDir);
+  const loaded = await loadVerifierConfig(projectRoot);
+  const review = await loadReviewConfig(projectRoot);
+  const config = { ...loaded.config, runner: request.runner ?? loaded.config.runner };
+  const options: VerificationOptions = { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs, scope: config.scope };
+  return reviewCrate(
+    {
+      id: createRunId(),
+      crateDir,
+      file: request.file ?? null,
+      functions: request.functions ?? [],
+      operators: request.operators ?? review.operators,
+      maxMutants: request.maxMutants ?? review.maxMutants,
+      seed: request.seed ?? review.seed,
+      jobs: request.jobs ?? review.jobs,
+      vacuity: request.vacuity ?? review.vacuity,
+    },
+    {
+      verifier: await createVerifier(config, environment),
+      prechecker: new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, test: true } }, environment }),
+      createVariantPrechecker: (timeoutMs) => new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, test: true, timeoutMs: Math.min(timeoutMs, config.precheck.timeoutMs) } }, environment }),
+      cache: request.cache === false ? null : new ResultCache(config.cacheDir),
+      precheckRunsTests: true,
+      options,
+      emit: request.onEvent ?? (() => {}),
+      ...(request.signal === undefined ? {} : { signal: request.signal }),
+    },
+  );
+}
+
+async function loadReviewConfig(projectRoot: string) {
+  const file = path.join(projectRoot, CONFIG_FILE_NAME);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return defaultReviewConfig();
+  }
+  const { config, errors } = readReviewConfig(text, file);
+  if (config === null) throw new ConfigurationError(errors.join('\n'));
+  return config;
+}

@@ -1,0 +1,28 @@
+/**
+ * Picks `count` of `items` with a seeded generator (mulberry32) and keeps their original order,
+ * so the same seed always gives the same sample. Returns all items when there are not more.
+ */
+export function sampleInOrder<T>(items: readonly T[], count: number, seed: number): T[] {
+  if (items.length <= count) return [...items];
+  const random = mulberry32(seed);
+  const indices = items.map((_, index) => index);
+  for (let index = indices.length - 1; index > 0; index--) {
+    const swap = Math.floor(random() * (index + 1));
+    [indices[index], indices[swap]] = [indices[swap] as number, indices[index] as number];
+  }
+  return indices
+    .slice(0, count)
+    .sort((left, right) => left - right)
+    .map((index) => items[index] as T);
+}
+
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}

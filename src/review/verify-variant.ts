@@ -1,0 +1,53 @@
+import { rm } from 'node:fs/promises';
+import type { PrecheckResult } from '../core/verifier-precheck.js';
+import type { VerificationTarget } from '../core/verifier.js';
+import type { VerifierResult } from '../core/verifier-result.js';
+import { materializeCrate, withFile, type CrateFiles } from '../repair/crate-snapshot.js';
+import { planVerificationScope } from '../verifier/scope/plan-verification-scope.js';
+import { verifyCandidate } from '../verifier/verify-candidate.js';
+import type { ReviewServices } from './review-services.js';
+
+/** The crate-relative file a variant replaces and its new text: a mutant or a vacuity probe. */
+export interface CrateVariant {
+  label: string;
+  file: string;
+  source: string;
+}
+
+/** What happened to one variant: the erased pre-check, and the verifier's verdict when it got that far. */
+export interface VariantOutcome {
+  precheck: PrecheckResult;
+  verification: VerifierResult | null;
+}
+
+/**
+ * Erased pre-check, then the verifier focused on the changed function (planVerificationScope; the
+ * whole crate when it cannot focus), through the result cache. The variant is written to a fresh
+ * directory outside any workspace and removed afterwards. `precheck: false` runs only the verifier.
+ */
+export async function verifyVariant(originalFiles: CrateFiles, crateDir: string, variant: CrateVariant, services: ReviewServices): Promise<VariantOutcome> {
+  const files = withFile(originalFiles, variant.file, variant.source);
+  const scratch = await materializeCrate(files, crateDir, `review-${variant.label}`);
+  try {
+    const precheck = await services.prechecker.precheck(scratch, services.signal);
+    if (precheck.status !== 'passed') return { precheck, verification: null };
+    const results: VerifierResult[] = [];
+    for (const target of await planTargets(originalFiles, variant, scratch, services)) {
+      const outcome = await verifyCandidate(target, services.options, { verifier: services.verifier, prechecker: null, cache: services.cache, precheckRunsTests: services.precheckRunsTests }, services.signal);
+      if (outcome.verification === null) break;
+      results.push(outcome.verification);
+      if (outcome.verification.status !== 'verified') break;
+    }
+    return { precheck, verification: results.find((result) => result.status !== 'verified') ?? results.at(-1) ?? null };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+async function planTargets(originalFiles: CrateFiles, variant: CrateVariant, scratch: string, services: ReviewServices): Promise<VerificationTarget[]> {
+  const plan = await planVerificationScope({ originalFiles, file: variant.file, candidate: variant.source, policy: services.options.scope ?? 'focused' });
+  if (plan.kind === 'crate') return [{ kind: 'crate', crateDir: scratch }];
+  return plan.selections.map((selection) =>
+    selection.function === null ? { kind: 'module', crateDir: scratch, module: selection.module } : { kind: 'function', crateDir: scratch, module: selection.module, function: selection.function },
+  );
+}
