@@ -55,6 +55,11 @@ describe('the tactic catalog (prompts/tactics/)', () => {
     expect(card.text).toContain('```rust after');
     expect(card.summary).not.toContain('```');
     expect(card.summary).toContain('Moves:');
+    for (const each of catalog.cards.values()) {
+      expect(each.summary, each.kind).toMatch(/Moves:\n- /);
+      expect(each.summary, each.kind).not.toContain('```');
+      expect(each.text.startsWith(`# ${each.kind}: ${each.title}`)).toBe(true);
+    }
   });
 
   it.each([...catalog.cards.values()].flatMap((card) => card.examples.map((example, index) => [`${card.kind} #${index + 1}`, example] as const)))(
