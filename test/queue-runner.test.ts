@@ -7,6 +7,7 @@ import type { VerificationOptions, VerificationTarget } from '../src/core/verifi
 import { defaultVerifierConfig } from '../src/verifier/config/read-verifier-config.js';
 import { LocalVerifier } from '../src/verifier/runners/local-verifier.js';
 import { computeJobKey } from '../src/verifier/runners/queue/describe-queue-toolchain.js';
+import { drainQueue } from '../src/verifier/runners/queue/drain-queue.js';
 import { JOB_FORMAT } from '../src/verifier/runners/queue/queue-job.js';
 import { KEY_PREFIX, queueKeys } from '../src/verifier/runners/queue/queue-keys.js';
 import { QueueVerifier } from '../src/verifier/runners/queue/queue-verifier.js';
@@ -181,6 +182,23 @@ describe('the queue runner with two worker processes', () => {
       expect(existsSync(path.join(path.dirname(createTemporaryDirectory('probe')), 'escape.rs'))).toBe(false);
     } finally {
       await queue.close();
+      admin.disconnect();
+    }
+  }, 30_000);
+
+  it('tells a waiting submitter when `queue drain` removed its job, instead of sending it again', async () => {
+    const nobodysPin = hashToolchainPin(await loadToolchainPin(writePin(createTemporaryDirectory('pins'), 'verus-repair/nobody')));
+    const waiting = queueVerifier({ pinHash: nobodysPin }).verify({ kind: 'crate', crateDir: crateWith('verified', `// drained ${Date.now()}\n`) }, options).catch((error: Error) => error);
+    const admin = new Redis(redis.port, '127.0.0.1', { maxRetriesPerRequest: null });
+    try {
+      const queue = new Queue(queueKeys('verus-repair').jobQueue(nobodysPin), { connection: admin, prefix: KEY_PREFIX });
+      for (let attempt = 0; attempt < 200 && (await queue.getWaitingCount()) === 0; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+      await queue.close();
+      expect(await drainQueue(admin, 'verus-repair')).toContainEqual(expect.objectContaining({ pinHash: nobodysPin, removed: 1 }));
+      const outcome = await waiting;
+      expect(outcome).toBeInstanceOf(Error);
+      expect((outcome as Error).message).toContain('was removed from the queue before a worker finished it (verus-repair queue drain?)');
+    } finally {
       admin.disconnect();
     }
   }, 30_000);

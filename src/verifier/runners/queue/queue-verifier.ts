@@ -87,6 +87,10 @@ export class QueueVerifier implements ReportingVerifier {
           if (outcome.reason.startsWith('snapshot-missing') && submission < RESUBMISSIONS) continue;
           throw new AdapterError(`the queue job ${key.slice(0, 12)} failed on a worker: ${outcome.reason}`);
         case 'vanished':
+          // Its snapshot still there means the job alone was removed (`queue drain`): that is a decision, not an accident.
+          if (await link.store.hasSnapshot(snapshot.hash).catch((error: Error) => this.unreachable(error))) {
+            throw new AdapterError(`the queue job ${key.slice(0, 12)} was removed from the queue before a worker finished it (verus-repair queue drain?); the check was not completed`);
+          }
           if (submission < RESUBMISSIONS) continue;
           throw new AdapterError(`the queue job ${key.slice(0, 12)} disappeared from Redis at ${this.settings.endpoint.display} ${RESUBMISSIONS + 1} times (restarted without its data, or drained)`, { isRetryable: true });
         case 'timeout':

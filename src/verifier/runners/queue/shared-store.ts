@@ -19,6 +19,10 @@ export class SharedStore {
     return { sent: true };
   }
 
+  async hasSnapshot(snapshotHash: string): Promise<boolean> {
+    return (await this.client.exists(this.keys.snapshot(snapshotHash))) === 1;
+  }
+
   async readSnapshot(snapshotHash: string): Promise<string | null> {
     return this.client.get(this.keys.snapshot(snapshotHash));
   }
