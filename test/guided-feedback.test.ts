@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { simpleGit } from 'simple-git';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,6 +7,8 @@ import { describeTacticRecord } from '../src/agents/feedback/describe-tactic-rec
 import { DEFAULT_TACTIC_TOKEN_BUDGET } from '../src/agents/feedback/select-tactic-cards.js';
 import type { TacticRecord } from '../src/agents/feedback/tactic-selection.js';
 import { countPromptTokens } from '../src/agents/model/estimate-usage.js';
+import { findPromptsDirectory } from '../src/agents/prompts/find-prompts-directory.js';
+import { ConfigurationError } from '../src/core/errors.js';
 import type { RepairEvent } from '../src/repair/repair-event.js';
 import { buildSyntheticVerusOutput } from './demo/synthetic-verus-output.js';
 import { BROKEN, INSTRUCTOR_ADVICE, REFERENCE, createRepairWorld, editorReply, instructorReply, type RepairWorld } from './repair/repair-world.js';
@@ -108,5 +111,24 @@ describe('--feedback guided and auto+guided (fake model server, fake cargo-verus
     expect(instructorTask).not.toContain('Card `');
     expect(instructorTask).toMatch(/invariant #2 [^\n]*\n\nProposed code that failed:\n```rust\n/);
     expect(feedbackTactics(events)).toEqual([]);
+  });
+
+  it('refuses a guided run before creating anything when a card is missing from prompts/tactics/', async () => {
+    world = await createTwoErrorWorld();
+    const prompts = mkdtempSync(path.join(os.tmpdir(), 'prompts-'));
+    cpSync(findPromptsDirectory({})!, prompts, { recursive: true });
+    rmSync(path.join(prompts, 'tactics', 'postcondition.md'));
+    const before = await simpleGit(world.repoDir).raw(['for-each-ref']);
+    process.env['VERUS_REPAIR_PROMPTS_DIR'] = prompts;
+    try {
+      const refused = runRepairInWorld(world, { feedbackLevel: 'guided' });
+      await expect(refused).rejects.toThrow(ConfigurationError);
+      await expect(runRepairInWorld(world, { feedbackLevel: 'guided' })).rejects.toThrow(/"postcondition" has no card postcondition\.md/);
+    } finally {
+      delete process.env['VERUS_REPAIR_PROMPTS_DIR'];
+      rmSync(prompts, { recursive: true, force: true });
+    }
+    expect(await simpleGit(world.repoDir).raw(['for-each-ref'])).toBe(before);
+    expect(world.server.requests).toHaveLength(0);
   });
 });
