@@ -1,5 +1,6 @@
 import { buildFocusedContext } from '../agents/context/build-focused-context.js';
 import { buildEditorPrompt } from '../agents/editor/build-editor-prompt.js';
+import { VERUS_IDIOMS_TOKEN_BUDGET } from '../agents/editor/verus-idioms-token-budget.js';
 import { renderVerificationFeedback } from '../agents/feedback/render-verification-feedback.js';
 import { selectTacticCards } from '../agents/feedback/select-tactic-cards.js';
 import { countPromptTokens } from '../agents/model/estimate-usage.js';
@@ -10,8 +11,7 @@ import type { FixtureTask } from '../agents/testing/load-fixture-tasks.js';
 import { parseVerusSource } from '../ir/index.js';
 import { mapDiagnosticsToIr } from '../verifier/map-diagnostics-to-ir.js';
 
-/** The stated budget of the editor's Verus idioms section (prompts/editor-verus-idioms.md), o200k_base tokens. */
-export const VERUS_IDIOMS_TOKEN_BUDGET = 400;
+export { VERUS_IDIOMS_TOKEN_BUDGET };
 
 export interface GuidedTokenMeasure {
   lines: string[];
