@@ -43,10 +43,10 @@ describe('tactic card examples with plain cargo (ghost code erased)', () => {
     const lib = ['#![allow(unused)]', ...modules.map(({ module, code }) => `pub mod ${module} {\n${code}}\n`)].join('\n');
     await mkdir(path.join(CRATE_DIR, 'src'), { recursive: true });
     await writeIfChanged(path.join(CRATE_DIR, 'Cargo.toml'), `${manifest}\n[workspace]\n`);
-    // The workspace's lock file pins vstd and its dependencies; cargo adds this crate's entry offline.
+    // The workspace's lock file pins vstd and its dependencies; cargo only adds this crate's entry.
     if (!existsSync(path.join(CRATE_DIR, 'Cargo.lock'))) await writeFile(path.join(CRATE_DIR, 'Cargo.lock'), await readFile(path.join(FIXTURES_ROOT, 'Cargo.lock'), 'utf8'));
     await writeIfChanged(path.join(CRATE_DIR, 'src', 'lib.rs'), lib);
-    const result = await execa('sh', ['-c', 'exec cargo build --offline --message-format=short 2>&1'], {
+    const result = await execa('sh', ['-c', 'exec cargo build --message-format=short 2>&1'], {
       cwd: CRATE_DIR, reject: false, timeout: CARGO_TIMEOUT_MS, env: { CARGO_TARGET_DIR: TARGET_DIR, CARGO_TERM_COLOR: 'never' },
     });
     const output = String(result.stdout);
