@@ -16,7 +16,7 @@ import { loadToolchainPin } from '../verifier/toolchain/read-toolchain-pin.js';
 import type { BenchReport } from './bench-report.js';
 
 const JOBS = 16;
-const OVERHEAD_RUNS = 10;
+const OVERHEAD_RUNS = 20;
 const options: VerificationOptions = { rlimit: 10, expandErrors: false, noCheating: false, timeoutMs: 60_000, extraVerusArgs: [] };
 let sequence = 0;
 
