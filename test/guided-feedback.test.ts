@@ -13,6 +13,7 @@ import type { RepairEvent } from '../src/repair/repair-event.js';
 import { buildSyntheticVerusOutput } from './demo/synthetic-verus-output.js';
 import { BROKEN, INSTRUCTOR_ADVICE, REFERENCE, createRepairWorld, editorReply, instructorReply, type RepairWorld } from './repair/repair-world.js';
 import { runRepairInWorld } from './repair/run-repair-in-world.js';
+import { runCliInProcess } from './run-cli-in-process.js';
 
 /** A failing candidate that keeps every byte before the loop's end, so the replayed spans still fit it. */
 const RETRY = BROKEN.replace('    }\n    None\n}', '    }\n    assert(lo <= hi);\n    None\n}');
@@ -130,5 +131,29 @@ describe('--feedback guided and auto+guided (fake model server, fake cargo-verus
     }
     expect(await simpleGit(world.repoDir).raw(['for-each-ref'])).toBe(before);
     expect(world.server.requests).toHaveLength(0);
+  });
+
+  it('--tactic-budget sets the budget: a tight one keeps the best-ranked card\'s moves only and records the cuts', async () => {
+    world = await createTwoErrorWorld();
+    world.server.script(editorReply([RETRY]), editorReply([REFERENCE]));
+    const { events } = await runRepairInWorld(world, { feedbackLevel: 'guided', tacticBudget: 300, houdiniRounds: 0 });
+    const [record] = feedbackTactics(events);
+    expect(record).toMatchObject({ budgetTokens: 300 });
+    expect(record!.usedTokens).toBeLessThanOrEqual(300);
+    expect(record!.selected.map((card) => [card.card, card.form])).toEqual([['postcondition', 'summary']]);
+    expect(record!.cut.map((card) => [card.card, card.cut])).toEqual([['invariant-end-of-loop-body', 'card'], ['postcondition', 'examples']]);
+    const feedback = lastMessage(1);
+    expect(feedback).toContain('Card `postcondition`');
+    expect(feedback).not.toContain('Card `invariant-end-of-loop-body`');
+    expect(feedback).not.toContain('```rust');
+  });
+
+  it('refuses --tactic-budget without a guided level, or when it is not a positive integer', async () => {
+    const generic = await runCliInProcess('repair', '.', '--feedback', 'generic', '--tactic-budget', '300');
+    expect(generic.exitCode).toBe(2);
+    expect(generic.stderr).toContain('--tactic-budget applies to --feedback guided or auto+guided; got --feedback generic');
+    const zero = await runCliInProcess('repair', '.', '--feedback', 'guided', '--tactic-budget', '0');
+    expect(zero.exitCode).toBe(2);
+    expect(zero.stderr).toContain('--tactic-budget expects a positive integer, e.g. --tactic-budget 700; got "0"');
   });
 });

@@ -1,5 +1,5 @@
 import {
-  loadTacticCatalog, renderProtocolMessage, renderVerificationFeedback, selectTacticCards, usesInstructor, usesTactics,
+  DEFAULT_TACTIC_TOKEN_BUDGET, loadTacticCatalog, renderProtocolMessage, renderVerificationFeedback, selectTacticCards, usesInstructor, usesTactics,
   type FeedbackLevel, type InstructorAgent, type InstructorAdvice, type PromptTemplates, type TacticSelection,
 } from '../agents/index.js';
 import { assertNever } from '../core/assert-never.js';
@@ -19,7 +19,9 @@ export interface ComposedFeedback {
  * a failed pre-check, otherwise the verification feedback at the run's level (asking the instructor,
  * in its own conversation, for `auto` and `auto+guided`; choosing tactic cards for `guided` and `auto+guided`).
  */
-export async function composeFeedback(checked: CheckedCandidate, level: FeedbackLevel, templates: PromptTemplates, instructor: InstructorAgent, signal?: AbortSignal): Promise<ComposedFeedback> {
+export async function composeFeedback(
+  checked: CheckedCandidate, level: FeedbackLevel, templates: PromptTemplates, instructor: InstructorAgent, signal?: AbortSignal, tacticBudget: number = DEFAULT_TACTIC_TOKEN_BUDGET,
+): Promise<ComposedFeedback> {
   switch (checked.result) {
     case 'guard-rejected': {
       const violations = checked.guard.verdict === 'reject' ? checked.guard.violations : [];
@@ -35,7 +37,7 @@ export async function composeFeedback(checked: CheckedCandidate, level: Feedback
     case 'toolchain-error': {
       let advice: InstructorAdvice | null = null;
       const diagnostics = selectFailingFunctionDiagnostics(checked.diagnostics);
-      const tactics = usesTactics(level) ? selectTacticCards(diagnostics, loadTacticCatalog()) : null;
+      const tactics = usesTactics(level) ? selectTacticCards(diagnostics, loadTacticCatalog(), tacticBudget) : null;
       if (usesInstructor(level)) {
         const outcome = await instructor.advise(diagnostics, checked.source, signal, level === 'auto+guided' ? tactics?.sections ?? [] : []);
         if (outcome.status === 'advice') advice = outcome.advice;

@@ -29,6 +29,8 @@ export interface RepairInvocation {
   functions: string[];
   iterations: number;
   feedbackLevel: FeedbackLevel;
+  /** `repair --tactic-budget`: tokens for the cards of one guided feedback message; absent = the default (700). */
+  tacticBudget?: number | null;
   samples: number | null;
   model: string | null;
   runner: 'docker' | 'local' | 'queue' | null;
@@ -82,6 +84,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
     file,
     targetFunctions: policy.targetFunctions ?? null,
     feedbackLevel: invocation.feedbackLevel,
+    ...(invocation.tacticBudget == null ? {} : { tacticBudgetTokens: invocation.tacticBudget }),
     samples: invocation.samples ?? modelConfig.samples,
     budget: { ...DEFAULT_REPAIR_BUDGET, iterations: invocation.iterations, maxTokens: invocation.maxTokens, maxCostUsd: invocation.maxCostUsd, maxWallTimeMs: invocation.maxWallTimeMs },
     policy,

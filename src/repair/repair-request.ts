@@ -20,6 +20,8 @@ export interface RepairRequest {
   /** Functions to repair; null means every function the baseline verification reports failing. */
   targetFunctions: string[] | null;
   feedbackLevel: FeedbackLevel;
+  /** Tokens for the tactic cards of one guided feedback message; absent = DEFAULT_TACTIC_TOKEN_BUDGET. */
+  tacticBudgetTokens?: number;
   samples: number;
   budget: RepairBudget;
   policy: GuardPolicy;

@@ -98,7 +98,7 @@ async function giveFeedback(state: RepairRunState, iteration: number, outcomes: 
   if (chosen === null || outcome.status !== 'candidate') {
     text = outcome.status === 'candidate' ? '' : outcome.feedback;
   } else {
-    const composed = await composeFeedback(chosen, state.request.feedbackLevel, state.services.templates, state.instructor, state.services.signal);
+    const composed = await composeFeedback(chosen, state.request.feedbackLevel, state.services.templates, state.instructor, state.services.signal, state.request.tacticBudgetTokens);
     text = composed.text;
     advice = composed.advice?.text ?? null;
     if (composed.tactics !== null) tactics = recordTacticSelection(composed.tactics, state.request.feedbackLevel === 'guided' ? 'editor' : 'instructor');

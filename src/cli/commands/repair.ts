@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { FEEDBACK_LEVELS, type FeedbackLevel } from '../../agents/feedback/feedback-level.js';
+import { FEEDBACK_LEVELS, type FeedbackLevel, usesTactics } from '../../agents/feedback/feedback-level.js';
 import { ConfigurationError } from '../../core/errors.js';
 import type { RepairInvocation } from '../../repair/prepare-repair.js';
 import { ExitError } from '../exit-error.js';
@@ -20,6 +20,7 @@ interface RepairOptions {
   resume?: string;
   allowSpecChange?: string[];
   houdiniRounds: string;
+  tacticBudget?: string;
   maxTokens?: string;
   maxCost?: string;
   maxTime?: string;
@@ -37,6 +38,7 @@ export function defineRepairCommand(program: Command): void {
     .option('--file <path>', 'the file to repair, relative to the crate (default src/lib.rs or src/main.rs)')
     .option('--iterations <n>', 'iteration budget (the study used 6)', '6')
     .option('--feedback <level>', 'feedback level: none, generic, auto (instructor), guided (generic + tactic cards) or auto+guided (instructor with the cards)', 'auto')
+    .option('--tactic-budget <tokens>', 'tokens (o200k_base) for the tactic cards of one guided feedback message (default 700)')
     .option('--samples <k>', 'candidates per iteration, checked side by side')
     .option('--model <name>', 'model name (overrides [model] name in verus-repair.toml)')
     .option('--docker', 'verify in the pinned Docker image')
@@ -64,11 +66,14 @@ export function defineRepairCommand(program: Command): void {
 /** The invocation the options describe; malformed values are ConfigurationErrors with an example. */
 function readInvocation(options: RepairOptions): Omit<RepairInvocation, 'crate'> {
   if ([options.docker, options.local, options.queue].filter((flag) => flag === true).length > 1) throw new ConfigurationError('choose one runner: --docker, --local or --queue');
+  const level = feedbackLevel(options.feedback);
+  if (options.tacticBudget !== undefined && !usesTactics(level)) throw new ConfigurationError(`--tactic-budget applies to --feedback guided or auto+guided; got --feedback ${level}`);
   return {
     functions: options.fn ?? [],
     file: options.file ?? null,
     iterations: positiveInteger(options.iterations, '--iterations', '6'),
-    feedbackLevel: feedbackLevel(options.feedback),
+    feedbackLevel: level,
+    ...(options.tacticBudget === undefined ? {} : { tacticBudget: positiveInteger(options.tacticBudget, '--tactic-budget', '700') }),
     samples: options.samples === undefined ? null : positiveInteger(options.samples, '--samples', '2'),
     model: options.model ?? null,
     runner: options.docker === true ? 'docker' : options.local === true ? 'local' : options.queue === true ? 'queue' : null,
