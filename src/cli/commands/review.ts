@@ -23,7 +23,7 @@ interface ReviewCommandOptions {
 
 const OPERATOR_HELP = Object.entries(MUTATION_OPERATORS).map(([name, description]) => `  ${name}: ${description}`).join('\n');
 
-/** Exit codes: 0 no finding, 1 findings (survivors, vacuity), 2 bad input, 3 toolchain error, 130 interrupted. */
+/** Exit codes: 0 no finding, 1 findings (survivors, vacuity), 2 bad input, 3 toolchain error, 4 no finding but some mutants unsettled, 130 interrupted. */
 export function defineReviewCommand(program: Command): void {
   program
     .command('review')
@@ -43,7 +43,7 @@ export function defineReviewCommand(program: Command): void {
     .option('--no-vacuity', 'skip the vacuity probes')
     .option('--no-cache', 'ignore and do not update the result cache')
     .option('--no-record', 'do not record the review in git')
-    .description('check how much the specification pins down: mutate exec code, filter with erased cargo build/test, verify survivors with Verus; vacuity checks and the trusted base (exit 0 no finding, 1 findings, 2 bad input, 3 toolchain error)')
+    .description('check how much the specification pins down: mutate exec code, filter with erased cargo build/test, verify survivors with Verus; vacuity checks and the trusted base (exit 0 no finding, 1 findings, 2 bad input, 3 toolchain error, 4 incomplete: mutants without a verdict)')
     .addHelpText('after', `\nMutation operators:\n${OPERATOR_HELP}\n`)
     .action(async (crate: string, options: ReviewCommandOptions) => {
       if (options.docker === true && options.local === true) throw new ConfigurationError('choose one runner: --docker or --local, not both');
@@ -79,6 +79,8 @@ export function defineReviewCommand(program: Command): void {
         if (json) process.stdout.write(`${JSON.stringify({ type: 'review', ...stripSources(review), record: written.record })}\n`);
         else process.stdout.write(`${renderReviewText(review)}${describeRecording(written.record)}`);
         if (review.findings > 0) throw new ExitError(1);
+        const unsettled = review.mutants.filter((entry) => entry.verdict.status === 'unsettled').length + review.vacuity.filter((result) => result.verdict === 'unsettled').length;
+        if (unsettled > 0) throw new ExitError(4, `verus-repair: ${unsettled} mutant(s) or probe(s) have no verdict (listed above); the review is incomplete`);
       });
     });
 }

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { createGhostStrippedView, createSpecView, parseVerusSource } from '../ir/index.js';
+import { generateMutants } from './generate-mutants.js';
+import { MUTATION_OPERATOR_NAMES } from './mutation-operator.js';
+
+const SOURCE = `use vstd::prelude::*;
+
+verus! {
+
+pub open spec fn limit() -> u64 { 100 }
+
+pub fn clamp_sum(v: &Vec<u64>, a: u64, b: u64) -> (r: u64)
+    requires
+        v.len() < 10,
+        forall|i: int| 0 <= i < v.len() ==> v@[i] < 10,
+    ensures
+        r <= 100,
+{
+    let mut total: u64 = 0;
+    let mut i: usize = 0;
+    while i < v.len()
+        invariant
+            i <= v.len(),
+            total <= 10 * i,
+        decreases v.len() - i,
+    {
+        assert(total + v@[i as int] < 100);
+        total = total + v[i];
+        i = i + 1;
+    }
+    proof {
+        assert(total <= 100);
+    }
+    if total > 100 && a < b {
+        return pick(a, b);
+    }
+    total
+}
+
+fn pick(x: u64, y: u64) -> u64 {
+    if x < y { x } else { y }
+}
+
+} // verus!
+`;
+
+async function generate(options: { maxMutants?: number | null; seed?: number; operators?: typeof MUTATION_OPERATOR_NAMES } = {}) {
+  const ir = await parseVerusSource(SOURCE, { file: 'src/lib.rs' });
+  return { ir, generation: await generateMutants({ files: [ir], functions: null, operators: options.operators ?? MUTATION_OPERATOR_NAMES, maxMutants: options.maxMutants ?? null, seed: options.seed ?? 1 }) };
+}
+
+describe('generateMutants', () => {
+  it('changes exec code only: every spec view is the original one, the mutated function\'s exec view differs', async () => {
+    const { ir, generation } = await generate();
+    expect(generation.mutants).toHaveLength(28);
+    expect(generation.rejected).toBe(0);
+    for (const mutant of generation.mutants) {
+      const mutated = await parseVerusSource(mutant.source, { file: 'src/lib.rs' });
+      ir.functions.forEach((fn, index) => {
+        const after = mutated.functions[index]!;
+        expect(createSpecView(mutated, after).text, `${mutant.id} ${mutant.operator}`).toBe(createSpecView(ir, fn).text);
+        const changed = createGhostStrippedView(mutated, after).text !== createGhostStrippedView(ir, fn).text;
+        expect(changed, `${mutant.id} ${fn.qualifiedName}`).toBe(fn.qualifiedName === mutant.function);
+      });
+    }
+  });
+
+  it('never touches invariants, asserts, proof blocks or spec functions', async () => {
+    const { generation } = await generate();
+    const lines = SOURCE.split('\n');
+    const ghostLines = new Set(lines.flatMap((line, index) => (/invariant|total <= 10|i <= v.len\(\),|assert|decreases|limit|requires|ensures|r <= 100|v\.len\(\) < 10|forall/.test(line) ? [index + 1] : [])));
+    for (const mutant of generation.mutants) expect(ghostLines.has(mutant.line), `${mutant.id} at line ${mutant.line}: ${lines[mutant.line - 1]}`).toBe(false);
+  });
+
+  it('covers every operator family, each mutant with its location, texts, diff and source hash', async () => {
+    const { generation } = await generate();
+    const operators = new Set(generation.mutants.map((mutant) => mutant.operator));
+    expect([...operators].sort()).toEqual([...MUTATION_OPERATOR_NAMES].sort());
+    const swap = generation.mutants.find((mutant) => mutant.operator === 'swap-arguments');
+    expect(swap).toMatchObject({ function: 'clamp_sum', line: 30, column: 21, original: 'a, b', replacement: 'b, a' });
+    const deletion = generation.mutants.find((mutant) => mutant.operator === 'delete-statement');
+    expect(deletion).toMatchObject({ original: 'total = total + v[i];', replacement: '', line: 23 });
+    expect(deletion?.diff).toContain('-        total = total + v[i];');
+    expect(generation.mutants.every((mutant) => /^[0-9a-f]{64}$/.test(mutant.sourceSha256))).toBe(true);
+    expect(generation.mutants.some((mutant) => mutant.original.startsWith('let'))).toBe(false);
+  });
+
+  it('is deterministic and deduplicated by the mutated source', async () => {
+    const first = await generate();
+    const second = await generate();
+    expect(second.generation.mutants.map((mutant) => mutant.sourceSha256)).toEqual(first.generation.mutants.map((mutant) => mutant.sourceSha256));
+    expect(new Set(first.generation.mutants.map((mutant) => mutant.sourceSha256)).size).toBe(first.generation.mutants.length);
+    expect(first.generation.duplicates).toBe(0);
+  });
+
+  it('drops a rewrite whose source repeats an earlier mutant or the original', async () => {
+    const ir = await parseVerusSource(SOURCE.replace('total\n}\n\nfn pick', 'pick(b, b)\n}\n\nfn pick'), { file: 'src/lib.rs' });
+    const generation = await generateMutants({ files: [ir], functions: new Set(['clamp_sum']), operators: ['return-value', 'swap-arguments'], maxMutants: null, seed: 1 });
+    // The tail `pick(b, b)` → `b` twice would be one mutant; swapping `b, b` gives the original back.
+    expect(generation.mutants.filter((mutant) => mutant.line === 32).map((mutant) => mutant.replacement)).toEqual(['0', 'a', 'b']);
+    expect(generation.mutants.some((mutant) => mutant.original === 'b, b')).toBe(false);  });
+
+  it('samples with a recorded seed: the same seed gives the same subset, in order', async () => {
+    const all = (await generate()).generation;
+    const sampled = (await generate({ maxMutants: 10, seed: 7 })).generation;
+    const again = (await generate({ maxMutants: 10, seed: 7 })).generation;
+    const other = (await generate({ maxMutants: 10, seed: 8 })).generation;
+    expect(sampled.mutants).toHaveLength(10);
+    expect(sampled.sampledWithSeed).toBe(7);
+    expect(sampled.total).toBe(all.mutants.length);
+    expect(again.mutants.map((mutant) => mutant.sourceSha256)).toEqual(sampled.mutants.map((mutant) => mutant.sourceSha256));
+    expect(other.mutants.map((mutant) => mutant.sourceSha256)).not.toEqual(sampled.mutants.map((mutant) => mutant.sourceSha256));
+    const order = all.mutants.map((mutant) => mutant.sourceSha256);
+    const positions = sampled.mutants.map((mutant) => order.indexOf(mutant.sourceSha256));
+    expect(positions).toEqual([...positions].sort((left, right) => left - right));
+    expect(all.sampledWithSeed).toBeNull();
+  });
+});
