@@ -46,7 +46,7 @@ describe('renderVerificationFeedback with tactic cards', () => {
     expect(text).toContain('  tactic card: `postcondition`');
     expect(text).toContain('Card `postcondition` (explains 1 error) applies to:\n- fn max_of, ensures #1 `r >= a`');
     expect(text).toContain('# postcondition: an `ensures` clause is not proved');
-    expect(text).toContain('guidance, not evidence');
+    expect(text).toContain('not evidence');
     expect(text.endsWith('Submit a corrected candidate.')).toBe(true);
   });
 
