@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { InternalError } from '../core/errors.js';
 import path from 'node:path';
 import { prepareRepair } from '../repair/prepare-repair.js';
 import { repairCrate } from '../repair/repair-crate.js';
@@ -14,8 +15,9 @@ import { meterVerifier, type VerifierWork } from './metered-verifier.js';
 /** What every attempt of a bench shares. */
 export interface AttemptContext {
   outDir: string;
+  /** The task template repository of each task id (createTaskTemplate). */
+  templates: ReadonlyMap<string, string>;
   verifierTable: Record<string, unknown> | null;
-  vstdVersion: string;
   runner: 'docker' | 'local' | null;
   houdiniRounds: number;
   recordDir: string | null;
@@ -33,7 +35,9 @@ export interface AttemptContext {
 export async function runAttempt(task: BenchTask, setting: BenchSetting, key: AttemptKey, seed: number, context: AttemptContext): Promise<AttemptRecord> {
   const slug = attemptSlug(key);
   const started = performance.now();
-  const workspace = await createAttemptWorkspace(path.join(context.outDir, 'attempts', slug), task, setting, context.verifierTable, context.vstdVersion);
+  const template = context.templates.get(task.id);
+  if (template === undefined) throw new InternalError(`no template repository for task ${task.id}`);
+  const workspace = await createAttemptWorkspace(path.join(context.outDir, 'attempts', slug), template, setting, context.verifierTable);
   const cassette = context.replayDir !== null ? path.join(context.replayDir, `${slug}.jsonl`) : context.recordDir !== null ? path.join(context.recordDir, `${slug}.jsonl`) : null;
   const meter = new AttemptMeter();
   const work: VerifierWork = { calls: 0, wallMs: 0, reportedMs: 0, provenances: new Set() };

@@ -15,6 +15,7 @@ import type { BenchTask } from './bench-task.js';
 import { expandSettings } from './expand-settings.js';
 import { runAttempt } from './run-attempt.js';
 import { summarizeBench } from './summarize-bench.js';
+import { createTaskTemplate } from './task-template.js';
 import type { TaskValidity } from './task-validity.js';
 import { validateTask } from './validate-task.js';
 import { writeBenchOutputs } from './write-bench-outputs.js';
@@ -59,7 +60,9 @@ export async function runBench(options: BenchOptions, emit: BenchEventSink): Pro
   const spent = { tokens: records.reduce((sum, r) => sum + r.promptTokens + r.completionTokens, 0), costUsd: records.reduce((sum, r) => sum + (r.costUsd ?? 0), 0) };
   let stopped: string | null = null;
   const limit = pLimit(options.jobs);
-  const context = { outDir, verifierTable, vstdVersion, runner: options.runner, houdiniRounds: grid.houdiniRounds, recordDir: options.recordDir, replayDir: options.replayDir, environment: options.environment, ...(options.signal === undefined ? {} : { signal: options.signal }) };
+  const templates = new Map(await Promise.all([...new Set(pending.map((entry) => entry.task))].map((task) => limit(async () =>
+    [task.id, await createTaskTemplate(path.join(outDir, 'templates', task.id), task, vstdVersion)] as const))));
+  const context = { outDir, templates, verifierTable, runner: options.runner, houdiniRounds: grid.houdiniRounds, recordDir: options.recordDir, replayDir: options.replayDir, environment: options.environment, ...(options.signal === undefined ? {} : { signal: options.signal }) };
   if (options.recordDir !== null) await mkdir(options.recordDir, { recursive: true });
   const runStarted = performance.now();
   let finishedHere = 0;

@@ -1,10 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { countErrorsByKind } from '../repair/checked-candidate.js';
 import { readVerifierConfig } from '../verifier/config/read-verifier-config.js';
 import { createVerifier } from '../verifier/create-verifier.js';
 import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
-import { createAttemptWorkspace } from './attempt-workspace.js';
+import { buildAttemptConfig } from './attempt-workspace.js';
+import { writeTaskCrate } from './write-task-crate.js';
 import type { BenchTask } from './bench-task.js';
 import type { TaskValidity } from './task-validity.js';
 
@@ -13,17 +14,18 @@ import type { TaskValidity } from './task-validity.js';
  * otherwise there is nothing (or nothing verifiable) to repair, and it is reported, not counted.
  */
 export async function validateTask(task: BenchTask, directory: string, verifierTable: Record<string, unknown> | null, vstdVersion: string, runner: 'docker' | 'local' | null, environment: NodeJS.ProcessEnv): Promise<TaskValidity> {
-  const workspace = await createAttemptWorkspace(directory, task, null, verifierTable, vstdVersion);
-  const configFile = path.join(workspace.repoDir, 'verus-repair.toml');
-  const read = readVerifierConfig(await readFile(configFile, 'utf8'), configFile, workspace.repoDir);
+  await rm(directory, { recursive: true, force: true });
+  const crateDir = path.join(directory, 'crate');
+  await writeTaskCrate(crateDir, task, vstdVersion);
+  const read = readVerifierConfig(buildAttemptConfig(null, verifierTable), path.join(directory, 'verus-repair.toml'), directory);
   if (read.config === null) return { valid: false, taskId: task.id, reason: 'verifier-problem', detail: read.errors.join('; ') };
   const config = { ...read.config, runner: runner ?? read.config.runner };
   if (config.precheck.enabled) {
-    const precheck = await new CargoPrechecker({ config, environment }).precheck(workspace.crateDir);
+    const precheck = await new CargoPrechecker({ config, environment }).precheck(crateDir);
     if (precheck.status !== 'passed') return { valid: false, taskId: task.id, reason: 'precheck-failed', detail: `the broken file does not pass the erased pre-check (${precheck.status}: ${precheck.command.join(' ')})` };
   }
   const verifier = await createVerifier(config, environment);
-  const result = await verifier.verify({ kind: 'crate', crateDir: workspace.crateDir }, { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs });
+  const result = await verifier.verify({ kind: 'crate', crateDir }, { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs });
   const verifierWallMs = result.wallTimeMs;
   switch (result.status) {
     case 'verified': return { valid: false, taskId: task.id, reason: 'already-verified', detail: 'the verifier already accepts the broken file', verifierWallMs };

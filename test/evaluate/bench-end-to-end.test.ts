@@ -115,15 +115,15 @@ describe('verus-repair bench (fake model server, fake cargo-verus, real git and 
     const setup = await setUpBench();
     world?.server.script(...Array.from({ length: 6 }, () => responder()));
     const recordDir = path.join(scratch ?? '', 'cassettes');
-    const recorded = await benchInProcess(setup, path.join(scratch ?? '', 'recorded'), { recordDir });
+    const recorded = await benchInProcess(setup, path.join(scratch ?? '', 'recorded'), { recordDir, jobs: 2 });
     const requestsBefore = world?.server.requests.length;
-    const replayed = await benchInProcess(setup, path.join(scratch ?? '', 'replayed'), { replayDir: recordDir });
+    const replayed = await benchInProcess(setup, path.join(scratch ?? '', 'replayed'), { replayDir: recordDir, jobs: 2 });
     expect(world?.server.requests.length).toBe(requestsBefore);
     expect(replayed.overall.correctAtK[0]?.numerator).toBe(2);
     expect(withoutTimings(replayed)).toEqual(withoutTimings(recorded));
   }, 180_000);
 
-  it('stops cleanly at the global token budget and says where; --resume later finishes the rest', async () => {
+  it('stops cleanly at the global token budget and says where and how many attempts did not run', async () => {
     const setup = await setUpBench();
     world?.server.script(...Array.from({ length: 8 }, () => responder()));
     const events: BenchEvent[] = [];

@@ -1,0 +1,17 @@
+import { existsSync } from 'node:fs';
+import { copyFile, cp, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BenchTask } from './bench-task.js';
+import { writeScratchCrate } from './scratch-crate.js';
+
+/** The task's crate at `crateDir` with the broken file in place (a scratch crate for single-file tasks). */
+export async function writeTaskCrate(crateDir: string, task: BenchTask, vstdVersion: string): Promise<void> {
+  if (task.crateDir === null) await writeScratchCrate(crateDir, vstdVersion);
+  else {
+    await cp(task.crateDir, crateDir, { recursive: true, filter: (source) => !/[\\/](target|broken|\.git|\.verus-repair)$/.test(source) });
+    // A workspace member (rust-fixtures/*) has its lock file one level up; copied along, cargo needs no network.
+    const workspaceLock = path.join(path.dirname(task.crateDir), 'Cargo.lock');
+    if (!existsSync(path.join(crateDir, 'Cargo.lock')) && existsSync(workspaceLock)) await copyFile(workspaceLock, path.join(crateDir, 'Cargo.lock'));
+  }
+  await writeFile(path.join(crateDir, task.file), task.brokenSource);
+}
