@@ -14,6 +14,7 @@ const SUITES: Record<string, () => Promise<BenchReport>> = {
   queue: async () => (await import('./queue-bench.js')).runQueueBenchmark(),
   harness: async () => (await import('./harness-bench.js')).runHarnessBenchmark(),
   scope: async () => (await import('./scope-bench.js')).runScopeBenchmark(),
+  review: async () => (await import('./review-bench.js')).runReviewBenchmark(),
 };
 
 async function runBenchmarks(selected: string[]): Promise<void> {

@@ -1,0 +1,105 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FAKE_PASS_ENV, createFakeSetup } from '../../test/fakes/fake-environment.js';
+import { createGhostStrippedView, parseVerusSource } from '../ir/index.js';
+import { generateMutants } from '../review/generate-mutants.js';
+import { MUTATION_OPERATOR_NAMES } from '../review/mutation-operator.js';
+import { reviewCrate } from '../review/review-crate.js';
+import type { ReviewServices } from '../review/review-services.js';
+import { defaultVerifierConfig } from '../verifier/config/read-verifier-config.js';
+import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
+import { LocalVerifier } from '../verifier/runners/local-verifier.js';
+import type { BenchReport } from './bench-report.js';
+
+const FIXTURES_ROOT = fileURLToPath(new URL('../../rust-fixtures/', import.meta.url));
+const FIXTURES = ['review-search-weak', 'review-search-strong', 'review-max-weak', 'review-max-strong', 'review-vacuity'];
+const GENERATION_ROUNDS = 20;
+
+/**
+ * `npm run bench -- review`, on the review fixtures (each has #[test]s): mutants per function, the
+ * share settled before Verus (target >= 50%), verifier calls per function, mutant generation time per
+ * 1k lines of exec code, and pool throughput with 2 jobs against 1, measured in the same run with
+ * the fake cargo-verus answering after a fixed 300 ms (synthetic verdicts; the cargo stages are real).
+ */
+export async function runReviewBenchmark(): Promise<BenchReport> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'verus-repair-review-bench-'));
+  try {
+    let functions = 0;
+    let mutants = 0;
+    let beforeVerus = 0;
+    let verifierCalls = 0;
+    const timings: Record<number, number> = {};
+    for (const jobs of [1, 2]) {
+      const started = performance.now();
+      for (const name of FIXTURES) {
+        const crate = copyFixture(work, name, jobs);
+        const outcome = await reviewCrate({ id: `bench-${jobs}`, crateDir: crate, file: null, functions: [], operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1, jobs, vacuity: true }, services(crate));
+        if (outcome.kind !== 'reviewed') throw new Error(`${name}: ${outcome.message}`);
+        if (jobs === 1) {
+          for (const row of outcome.review.functions) {
+            functions++;
+            mutants += row.mutants;
+            beforeVerus += row.counts.stillborn + row.counts['killed-by-tests'];
+            verifierCalls += row.verifierCalls;
+          }
+        }
+      }
+      timings[jobs] = performance.now() - started;
+    }
+    const generation = await measureGeneration();
+    const speedup = (timings[1] ?? 0) / (timings[2] ?? 1);
+    const share = beforeVerus / Math.max(1, mutants);
+    return {
+      name: 'review (fake cargo-verus: synthetic verdicts, 300 ms per call; real erased cargo build/test)',
+      lines: [
+        `${FIXTURES.length} fixtures, ${functions} exec functions, ${mutants} mutants: ${(mutants / functions).toFixed(1)} mutants per function`,
+        `settled before Verus (stillborn + killed by tests): ${(share * 100).toFixed(0)}% (target >= 50%)`,
+        `verifier calls per function (mutants that reached Verus + vacuity probes): ${(verifierCalls / functions).toFixed(1)}`,
+        `mutant generation: ${generation.msPerKiloLine.toFixed(0)} ms per 1k lines of exec code (${generation.execLines} exec lines, ${generation.mutants} mutants, mean of ${GENERATION_ROUNDS} rounds)`,
+        `pool: --jobs 1 ${(timings[1]! / 1000).toFixed(1)} s, --jobs 2 ${(timings[2]! / 1000).toFixed(1)} s: ${speedup.toFixed(2)}x throughput`,
+      ],
+      metrics: { mutantsPerFunction: mutants / functions, settledBeforeVerusShare: share, verifierCallsPerFunction: verifierCalls / functions, generationMsPerKiloExecLine: generation.msPerKiloLine, jobsTwoSpeedup: speedup },
+    };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function copyFixture(work: string, name: string, jobs: number): string {
+  const crate = path.join(work, `${name}-${jobs}`);
+  cpSync(path.join(FIXTURES_ROOT, name), crate, { recursive: true });
+  cpSync(path.join(FIXTURES_ROOT, 'Cargo.lock'), path.join(crate, 'Cargo.lock'));
+  writeFileSync(path.join(crate, 'Cargo.toml'), `${readFileSync(path.join(crate, 'Cargo.toml'), 'utf8')}\n[workspace]\n`);
+  return crate;
+}
+
+function services(crate: string): ReviewServices {
+  const fake = createFakeSetup('review-oracle-delayed');
+  const base = defaultVerifierConfig(crate);
+  const config = { ...base, runner: 'local' as const, passEnv: FAKE_PASS_ENV, precheck: { ...base.precheck, targetDir: path.join(FIXTURES_ROOT, 'target'), offline: true, test: true } };
+  return {
+    verifier: new LocalVerifier({ config, environment: fake.environment, provenance: 'synthetic' }),
+    prechecker: new CargoPrechecker({ config, environment: fake.environment }),
+    createVariantPrechecker: (timeoutMs) => new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, timeoutMs } }, environment: fake.environment }),
+    cache: null,
+    precheckRunsTests: true,
+    options: { rlimit: config.rlimit, expandErrors: false, noCheating: false, timeoutMs: config.timeoutMs, extraVerusArgs: [], scope: 'focused' },
+    emit: () => {},
+  };
+}
+
+/** Generation alone, over every fixture file: time per 1k lines of exec code (lines of exec function bodies). */
+async function measureGeneration(): Promise<{ msPerKiloLine: number; execLines: number; mutants: number }> {
+  const files = await Promise.all(FIXTURES.map((name) => parseVerusSource(readFileSync(path.join(FIXTURES_ROOT, name, 'src', 'lib.rs'), 'utf8'), { file: 'src/lib.rs' })));
+  const execLines = files.reduce((sum, ir) => sum + ir.functions.filter((fn) => fn.body !== null && createGhostStrippedView(ir, fn).text !== '').reduce((lines, fn) => lines + (fn.body!.span.lineEnd - fn.body!.span.lineStart + 1), 0), 0);
+  let mutants = 0;
+  const started = performance.now();
+  for (let round = 0; round < GENERATION_ROUNDS; round++) {
+    mutants = 0;
+    for (const ir of files) mutants += (await generateMutants({ files: [ir], functions: null, operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1 })).mutants.length;
+  }
+  const msPerRound = (performance.now() - started) / GENERATION_ROUNDS;
+  return { msPerKiloLine: (msPerRound / execLines) * 1000, execLines, mutants };
+}
