@@ -120,17 +120,19 @@ describe('verus-repair verify --queue, worker and queue status|drain', () => {
   }, 60_000);
 
   it('SIGTERM lets the job in flight finish and exits 0; a second signal hands the job back to the queue', async () => {
-    const first = await worker();
+    // Its own queue name: the workers of the other tests must not take these jobs.
+    const table = 'name = "sigterm-test"\nconnect_timeout = 2\njob_timeout = 30\n';
+    const first = await worker(['--queue', 'sigterm-test']);
     const baseline = verifierCalls();
-    const submit = startCli(['verify', crate('slow'), '--queue', '--json', '--no-cache'], environment);
+    const submit = startCli(['verify', crate('slow', table), '--queue', '--json', '--no-cache'], environment);
     await waitForVerifierCalls(baseline + 1);
     process.kill(first.pid, 'SIGTERM');
     expect(await first.exited).toBe(0);
     expect(first.log()).toMatch(/finishing the jobs in flight[\s\S]*job [0-9a-f]{12}: verified[\s\S]*stopped/);
     expect(JSON.parse(String((await submit).stdout))).toMatchObject({ verification: { status: 'verified' } });
 
-    const second = await worker();
-    const slowAgain = startCli(['verify', crate('slow'), '--queue', '--json', '--no-cache'], environment);
+    const second = await worker(['--queue', 'sigterm-test']);
+    const slowAgain = startCli(['verify', crate('slow', table), '--queue', '--json', '--no-cache'], environment);
     await waitForVerifierCalls(baseline + 2);
     process.kill(second.pid, 'SIGTERM');
     await second.waitForLog('finishing');
@@ -138,7 +140,7 @@ describe('verus-repair verify --queue, worker and queue status|drain', () => {
     expect(await second.exited).toBe(0);
     expect(second.log()).toContain('handed back to the queue');
     expect(second.log()).not.toMatch(/job [0-9a-f]{12}: verified/);
-    await worker();
+    await worker(['--queue', 'sigterm-test']);
     expect(JSON.parse(String((await slowAgain).stdout))).toMatchObject({ verification: { status: 'verified' } });
     expect(verifierCalls()).toBe(baseline + 3);
   }, 60_000);

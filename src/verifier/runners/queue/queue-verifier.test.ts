@@ -52,4 +52,16 @@ describe('QueueVerifier with an in-process worker', () => {
     expect(again).toMatchObject({ status: 'verified', provenance: 'cache' });
     expect(fake.readInvocations().length).toBe(before);
   });
+
+  it('stops waiting when the run is aborted, with the signal\'s reason, and leaves the job to finish for the shared cache', async () => {
+    const crateDir = createTemporaryCrate();
+    appendFileSync(path.join(crateDir, 'src', 'lib.rs'), '// queue: slow\n');
+    const verifier = new QueueVerifier({ endpoint: parseRedisUrl(redis.url, 'test'), queue: queueSettings(), pinHash: PIN });
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(new Error('interrupted by the test')), 300);
+    await expect(verifier.verify({ kind: 'crate', crateDir }, options, controller.signal)).rejects.toThrow('interrupted by the test');
+    expect(Date.now() - started).toBeLessThan(2000);
+    await expect(verifier.verify({ kind: 'crate', crateDir }, options)).resolves.toMatchObject({ status: 'verified' });
+  }, 20_000);
 });
