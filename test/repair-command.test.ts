@@ -67,7 +67,7 @@ describe('verus-repair repair: bad input', () => {
   });
 
   it('refuses --docker with --local, as verify does', async () => {
-    await expectRefusal(createGitCrate(), ['--docker', '--local'], 'choose one runner: --docker or --local, not both');
+    await expectRefusal(createGitCrate(), ['--docker', '--local'], 'choose one runner: --docker, --local or --queue');
   });
 
   it('refuses a directory as --record and a missing --replay cassette before creating anything', async () => {

@@ -18,7 +18,7 @@ export interface AttemptContext {
   /** The task template repository of each task id (createTaskTemplate). */
   templates: ReadonlyMap<string, string>;
   verifierTable: Record<string, unknown> | null;
-  runner: 'docker' | 'local' | null;
+  runner: 'docker' | 'local' | 'queue' | null;
   houdiniRounds: number;
   recordDir: string | null;
   replayDir: string | null;

@@ -29,7 +29,7 @@ export interface BenchOptions {
   resume: boolean;
   recordDir: string | null;
   replayDir: string | null;
-  runner: 'docker' | 'local' | null;
+  runner: 'docker' | 'local' | 'queue' | null;
   budget: BenchBudget;
   environment: NodeJS.ProcessEnv;
   signal?: AbortSignal;

@@ -13,7 +13,7 @@ import type { TaskValidity } from './task-validity.js';
  * A task counts only if its broken file passes the erased pre-check and the verifier rejects it:
  * otherwise there is nothing (or nothing verifiable) to repair, and it is reported, not counted.
  */
-export async function validateTask(task: BenchTask, directory: string, verifierTable: Record<string, unknown> | null, vstdVersion: string, runner: 'docker' | 'local' | null, environment: NodeJS.ProcessEnv): Promise<TaskValidity> {
+export async function validateTask(task: BenchTask, directory: string, verifierTable: Record<string, unknown> | null, vstdVersion: string, runner: 'docker' | 'local' | 'queue' | null, environment: NodeJS.ProcessEnv): Promise<TaskValidity> {
   await rm(directory, { recursive: true, force: true });
   const crateDir = path.join(directory, 'crate');
   await writeTaskCrate(crateDir, task, vstdVersion);

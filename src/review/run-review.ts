@@ -24,7 +24,7 @@ export interface RunReviewRequest {
   seed?: number;
   jobs?: number;
   vacuity?: boolean;
-  runner?: 'docker' | 'local';
+  runner?: 'docker' | 'local' | 'queue';
   cache?: boolean;
   environment?: NodeJS.ProcessEnv;
   signal?: AbortSignal;

@@ -20,6 +20,7 @@ interface BenchCliOptions {
   temperature?: string;
   docker?: boolean;
   local?: boolean;
+  queue?: boolean;
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -45,6 +46,7 @@ export function defineBenchCommand(program: Command): void {
     .option('--temperature <t>', 'sampling temperature')
     .option('--docker', 'verify in the pinned Docker image')
     .option('--local', 'verify with a local cargo verus / verus')
+    .option('--queue', 'verify through the Redis queue served by `verus-repair worker`s (VERUS_REPAIR_REDIS_URL)')
     .option('--json', 'print NDJSON events instead of progress')
     .description('measure Correct@k, cost and verifier work of repair settings on a task suite')
     .action(async (suite: string, options: BenchCliOptions) => {
@@ -93,11 +95,11 @@ export interface BenchFlags {
   iterations: number | null;
   repetitions: number | null;
   temperature: number | null;
-  runner: 'docker' | 'local' | null;
+  runner: 'docker' | 'local' | 'queue' | null;
 }
 
 function readBenchFlags(options: BenchCliOptions): BenchFlags {
-  if (options.docker === true && options.local === true) throw new ConfigurationError('choose one runner: --docker or --local, not both');
+  if ([options.docker, options.local, options.queue].filter((flag) => flag === true).length > 1) throw new ConfigurationError('choose one runner: --docker, --local or --queue');
   if (options.replay !== undefined && options.record !== undefined) throw new ConfigurationError('--replay and --record exclude each other: a replayed bench sends nothing to record');
   const temperature = options.temperature === undefined ? null : Number(options.temperature);
   if (temperature !== null && !(temperature >= 0 && temperature <= 2)) throw new ConfigurationError(`--temperature expects a number from 0 to 2; got "${options.temperature}"`);
@@ -108,7 +110,7 @@ function readBenchFlags(options: BenchCliOptions): BenchFlags {
     maxWallTimeMs: options.maxTime === undefined ? null : positiveNumber(options.maxTime, '--max-time') * 1000,
     models: options.model ?? [], feedback: options.feedback === undefined ? null : options.feedback.split(',').map((level) => level.trim()),
     samples: positive(options.samples, '--samples'), iterations: positive(options.iterations, '--iterations'), repetitions: positive(options.repetitions, '--repetitions'),
-    temperature, runner: options.docker === true ? 'docker' : options.local === true ? 'local' : null,
+    temperature, runner: options.docker === true ? 'docker' : options.local === true ? 'local' : options.queue === true ? 'queue' : null,
   };
 }
 

@@ -15,6 +15,7 @@ interface ReviewCommandOptions {
   json?: boolean;
   docker?: boolean;
   local?: boolean;
+  queue?: boolean;
   jobs?: string;
   vacuity: boolean;
   cache: boolean;
@@ -39,6 +40,7 @@ export function defineReviewCommand(program: Command): void {
     .option('--json', 'print NDJSON events and the review as JSON lines')
     .option('--docker', 'run Verus in the pinned Docker image')
     .option('--local', 'run the Verus installed on this machine')
+    .option('--queue', 'verify through the Redis queue served by `verus-repair worker`s ([queue] in verus-repair.toml)')
     .option('--jobs <n>', 'mutants checked at once (default 1)')
     .option('--no-vacuity', 'skip the vacuity probes')
     .option('--no-cache', 'ignore and do not update the result cache')
@@ -46,7 +48,7 @@ export function defineReviewCommand(program: Command): void {
     .description('check how much the specification pins down: mutate exec code, filter with erased cargo build/test, verify survivors with Verus; vacuity checks and the trusted base (exit 0 no finding, 1 findings, 2 bad input, 3 toolchain error, 4 incomplete: mutants without a verdict)')
     .addHelpText('after', `\nMutation operators:\n${OPERATOR_HELP}\n`)
     .action(async (crate: string, options: ReviewCommandOptions) => {
-      if (options.docker === true && options.local === true) throw new ConfigurationError('choose one runner: --docker or --local, not both');
+      if ([options.docker, options.local, options.queue].filter((flag) => flag === true).length > 1) throw new ConfigurationError('choose one runner: --docker, --local or --queue');
       const operators = options.operators === undefined ? undefined : parseOperators(options.operators);
       const { runReview } = await import('../../review/run-review.js');
       const { writeReviewReports } = await import('../../review/write-review-reports.js');
@@ -68,7 +70,7 @@ export function defineReviewCommand(program: Command): void {
           ...(options.maxMutants === undefined ? {} : { maxMutants: parseCount(options.maxMutants, '--max-mutants', '--max-mutants 100') }),
           ...(options.seed === undefined ? {} : { seed: parseCount(options.seed, '--seed', '--seed 7', 0) }),
           ...(options.jobs === undefined ? {} : { jobs: parseCount(options.jobs, '--jobs', '--jobs 2') }),
-          ...(options.docker === true ? { runner: 'docker' as const } : options.local === true ? { runner: 'local' as const } : {}),
+          ...(options.docker === true ? { runner: 'docker' as const } : options.local === true ? { runner: 'local' as const } : options.queue === true ? { runner: 'queue' as const } : {}),
         });
         if (outcome.kind === 'original-not-checked') {
           if (json) process.stdout.write(`${JSON.stringify({ type: 'review-refused', stage: outcome.stage, message: outcome.message })}\n`);
