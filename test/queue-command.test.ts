@@ -65,6 +65,22 @@ describe('verus-repair verify --queue, worker and queue status|drain', () => {
     expect(JSON.parse(queued.stdout)).toMatchObject({ runner: 'queue', verification: { status: 'failed' } });
   }, 60_000);
 
+  it('a worker with the Docker runner keeps its sandbox: the fake docker enforces it and sees exactly the snapshot\'s files, read-only', async () => {
+    const dockerFake = createFakeSetup('run-docker-crate-verified');
+    const dockerEnvironment = { ...dockerFake.environment, VERUS_REPAIR_REDIS_URL: redis.url };
+    const directory = createWorkerDirectory({ queue: { name: 'docker-test' } });
+    const dockerWorker = await startQueueWorkerProcess(directory, dockerEnvironment, ['--docker']);
+    started.push(dockerWorker);
+    expect(dockerWorker.log()).toContain('runner docker');
+    const result = await runCli(['verify', crate('verified', 'name = "docker-test"\nconnect_timeout = 2\njob_timeout = 30\n'), '--queue', '--json', '--no-cache'], environment);
+    expect(JSON.parse(result.stdout)).toMatchObject({ runner: 'queue', verification: { status: 'verified' } });
+    const [call] = dockerFake.readInvocations();
+    expect(call?.argv.slice(0, 1)).toEqual(['run']);
+    expect(call?.argv).toEqual(expect.arrayContaining(['--network', 'none', '--cap-drop', 'ALL']));
+    expect(Object.values(call?.mounted ?? {}).map((files) => [...files].sort())).toEqual([['Cargo.toml', 'src/lib.rs']]);
+    expect(call?.argv.find((argument) => argument.endsWith(':/work/crate:ro'))).toBeDefined();
+  }, 60_000);
+
   it('names host:port of an unreachable Redis in one line, exit 1, without the password or a stack trace', async () => {
     const closed = `redis://:hunter2@127.0.0.1:${redis.port + 1}`;
     const result = await runCli(['verify', crate('verified', 'connect_timeout = 0.5\n'), '--queue'], { ...fake.environment, VERUS_REPAIR_REDIS_URL: closed });

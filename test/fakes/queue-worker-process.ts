@@ -24,9 +24,10 @@ export function createWorkerDirectory(options: { queue?: Record<string, string |
   return directory;
 }
 
-/** Starts a worker in `directory` and waits until it serves its queue. */
+/** Starts a worker in `directory` (`--local` unless `args` hold `--docker`) and waits until it serves its queue. */
 export async function startQueueWorkerProcess(directory: string, environment: NodeJS.ProcessEnv, args: string[] = []): Promise<QueueWorkerProcess> {
-  const child = startCli(['worker', '--local', ...args], environment, directory);
+  const runner = args.includes('--docker') ? [] : ['--local'];
+  const child = startCli(['worker', ...runner, ...args], environment, directory);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
