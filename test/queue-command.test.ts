@@ -94,6 +94,23 @@ describe('verus-repair verify --queue, worker and queue status|drain', () => {
     expect(workerResult.stderr).not.toContain('hunter2');
   }, 30_000);
 
+  it('authenticates with the password from VERUS_REPAIR_REDIS_URL, and names a wrong one without printing it', async () => {
+    const guarded = await startTestRedis(['requirepass hunter2']);
+    try {
+      const directory = createWorkerDirectory();
+      const good = await runCli(['queue', 'status'], { ...fake.environment, VERUS_REPAIR_REDIS_URL: `redis://:hunter2@127.0.0.1:${guarded.port}` }, directory);
+      expect(good.exitCode).toBe(0);
+      expect(good.stdout).toContain(`queue verus-repair on Redis 127.0.0.1:${guarded.port}`);
+      const bad = await runCli(['queue', 'status'], { ...fake.environment, VERUS_REPAIR_REDIS_URL: `redis://:wrong-hunter3@127.0.0.1:${guarded.port}` }, createWorkerDirectory({ queue: { connect_timeout: 1 } }));
+      expect(bad.exitCode).toBe(1);
+      expect(bad.stderr).toContain(`Redis at 127.0.0.1:${guarded.port}`);
+      expect(bad.stderr).toMatch(/authentication failed|WRONGPASS/);
+      expect(bad.stderr + good.stdout + good.stderr).not.toMatch(/hunter2|hunter3/);
+    } finally {
+      await guarded.stop();
+    }
+  }, 30_000);
+
   it('refuses a Redis that lacks the commands BullMQ needs, naming them', async () => {
     const crippled = await startTestRedis(['rename-command EVALSHA ""', 'rename-command XADD ""']);
     try {
