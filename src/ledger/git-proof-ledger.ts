@@ -38,6 +38,13 @@ export interface LedgerCommit {
 
 const FALLBACK_IDENTITY = ['-c', 'user.name=verus-repair', '-c', 'user.email=verus-repair@localhost'];
 
+/** Scratch directories to remove at exit, behind one listener: a process opening many ledgers (a bench) adds no listener per ledger. */
+const scratchDirectories = new Set<string>();
+function removeAtExit(directory: string): void {
+  if (scratchDirectories.size === 0) process.once('exit', () => scratchDirectories.forEach((entry) => rmSync(entry, { recursive: true, force: true })));
+  scratchDirectories.add(directory);
+}
+
 /** The git adapter of the proof ledger. Only this file runs git for the ledger. */
 export class GitProofLedger {
   private identity: Promise<string[]> | null = null;
@@ -295,7 +302,7 @@ export class GitProofLedger {
   /** Passes text to git through a file in one scratch directory per ledger (removed at exit). */
   private async withMessageFile<T>(text: string, use: (path: string) => Promise<T>): Promise<T> {
     this.scratch ??= mkdtemp(join(tmpdir(), 'verus-repair-msg-')).then((directory) => {
-      process.once('exit', () => rmSync(directory, { recursive: true, force: true }));
+      removeAtExit(directory);
       return directory;
     });
     const path = join(await this.scratch, `message-${randomUUID()}`);
