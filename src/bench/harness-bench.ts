@@ -43,7 +43,7 @@ export async function runHarnessBenchmark(): Promise<BenchReport> {
       lines: [
         `harness work per attempt (scratch repository, wiring, attempts.jsonl): ${harnessMs.toFixed(1)} ms`,
         `fake verifier per attempt: ${verifierMs.toFixed(0)} ms (${mean((record) => record.verifierCalls).toFixed(1)} runs); harness / verifier = ${((harnessMs / verifierMs) * 100).toFixed(1)}% (target < 5%)`,
-        `per bench: validation workspaces + summary + report ${(fixedMs / 1000).toFixed(2)} s (${(fixedMs / attempts.length).toFixed(0)} ms per attempt at this size, shrinking with more attempts)`,
+        `per bench: validation, task templates, summary and report ${(fixedMs / 1000).toFixed(2)} s (${(fixedMs / attempts.length).toFixed(0)} ms per attempt at this size, shrinking with more attempts)`,
         `attempts phase: --jobs 1 ${(one.attemptPhaseMs / 1000).toFixed(2)} s, --jobs 2 ${(two.attemptPhaseMs / 1000).toFixed(2)} s; throughput ×${speedup.toFixed(2)} (target ≥ 1.8×)`,
         `whole bench: --jobs 1 ${(one.wallMs / 1000).toFixed(2)} s, --jobs 2 ${(two.wallMs / 1000).toFixed(2)} s; ×${(one.wallMs / two.wallMs).toFixed(2)}`,
         `Correct@1 (sanity): ${one.summary.overall.correctAtK[0]?.numerator}/${one.summary.overall.correctAtK[0]?.denominator}`,
