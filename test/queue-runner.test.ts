@@ -116,10 +116,12 @@ describe('the queue runner with two worker processes', () => {
     const admin = new Redis(redis.port, '127.0.0.1', { maxRetriesPerRequest: null });
     const queue = new Queue(queueKeys('verus-repair').jobQueue(pinHash), { connection: admin, prefix: KEY_PREFIX });
     try {
+      // Kill only once the worker that took the job has started the verifier on it.
       let processedBy: string | undefined;
-      for (let attempt = 0; attempt < 200 && processedBy === undefined; attempt += 1) {
+      for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
         processedBy = (await queue.getJob(key))?.processedBy;
-        if (processedBy === undefined) await new Promise((resolve) => setTimeout(resolve, 25));
+        if (processedBy !== undefined && fake.readInvocations().length > before) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
       }
       const victim = workers.find((worker) => processedBy?.includes(`pid=${worker.pid};`));
       expect(victim).toBeDefined();
@@ -204,7 +206,7 @@ describe('the queue runner with two worker processes', () => {
   }, 30_000);
 
   it('survives a Redis restart between jobs: a clear error naming host:port while it is down, the right verdict once it is back', async () => {
-    const verifier = queueVerifier({ connectTimeoutMs: 1500 });
+    const verifier = queueVerifier({ connectTimeoutMs: 3000 });
     expect((await verifier.verify({ kind: 'crate', crateDir: crateWith('verified', '// before restart\n') }, options)).status).toBe('verified');
     await redis.stop();
     const whileDown = await verifier.verify({ kind: 'crate', crateDir: crateWith('failed', '// while down\n') }, options).catch((error: Error) => error);
