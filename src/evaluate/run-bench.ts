@@ -4,7 +4,8 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { PACKAGED_PIN_FILE } from '../verifier/toolchain/packaged-paths.js';
 import { loadToolchainPin } from '../verifier/toolchain/read-toolchain-pin.js';
-import { formatAttemptKey, type AttemptKey } from './attempt-key.js';
+import { AdapterError, ConfigurationError } from '../core/errors.js';
+import { attemptSlug, formatAttemptKey, type AttemptKey } from './attempt-key.js';
 import { appendAttempt, readAttempts } from './attempt-log.js';
 import type { AttemptRecord } from './attempt-record.js';
 import { exceededBudget, type BenchBudget } from './bench-budget.js';
@@ -47,6 +48,8 @@ export async function runBench(options: BenchOptions, emit: BenchEventSink): Pro
   const vstdVersion = (await loadToolchainPin(PACKAGED_PIN_FILE).catch(() => null))?.vstd.version ?? '=0.0.0-2026-05-31-0205';
   const attemptsFile = path.join(outDir, 'attempts.jsonl');
   const validity = await validateSuite(options, verifierTable, vstdVersion, emit);
+  const problems = validity.flatMap((entry) => (!entry.valid && entry.reason === 'verifier-problem' ? [entry.detail] : []));
+  if (problems.length > 0 && problems.length === validity.length) throw new AdapterError(`the verifier could not run on any task of the suite (first: ${problems[0]}); check it with verus-repair doctor or verus-repair verify`);
   const settings = expandSettings(grid);
   const done = new Map(options.resume ? readAttempts(attemptsFile).map((record) => [record.key, record] as const) : []);
   if (!options.resume) await writeFile(attemptsFile, '');
@@ -55,6 +58,7 @@ export async function runBench(options: BenchOptions, emit: BenchEventSink): Pro
     for (const setting of settings) grid.seeds.forEach((seed, index) => plan.push({ task, setting, seed, key: { taskId: task.id, settingId: setting.id, repetition: index + 1 } }));
   }
   const pending = plan.filter((entry) => !done.has(formatAttemptKey(entry.key)));
+  if (options.replayDir !== null) checkCassettes(options.replayDir, pending.map((entry) => attemptSlug(entry.key)));
   emit({ type: 'bench-started', tasks: options.tasks.length, settings: settings.length, attempts: plan.length, alreadyDone: plan.length - pending.length });
   const records = [...done.values()];
   const spent = { tokens: records.reduce((sum, r) => sum + r.promptTokens + r.completionTokens, 0), costUsd: records.reduce((sum, r) => sum + (r.costUsd ?? 0), 0) };
@@ -97,6 +101,12 @@ async function validateSuite(options: BenchOptions, verifierTable: Record<string
   for (const entry of validity) if (!entry.valid) emit({ type: 'task-invalid', taskId: entry.taskId, reason: entry.reason, detail: entry.detail });
   await writeFile(file, `${JSON.stringify(validity, null, 2)}\n`);
   return validity;
+}
+
+/** Replaying needs every attempt's cassette; one missing is named before anything runs. */
+function checkCassettes(replayDir: string, slugs: readonly string[]): void {
+  const missing = slugs.filter((slug) => !existsSync(path.join(replayDir, `${slug}.jsonl`)));
+  if (missing.length > 0) throw new ConfigurationError(`--replay ${replayDir} lacks the cassettes of ${missing.length} attempt(s), e.g. ${missing[0]}.jsonl; replay with the grid and suite the bench was recorded with`);
 }
 
 /** Attempts share one pre-check target directory (vstd is compiled once), unless the table names one. */

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -121,6 +121,9 @@ describe('verus-repair bench (fake model server, fake cargo-verus, real git and 
     expect(world?.server.requests.length).toBe(requestsBefore);
     expect(replayed.overall.correctAtK[0]?.numerator).toBe(2);
     expect(withoutTimings(replayed)).toEqual(withoutTimings(recorded));
+    const empty = path.join(scratch ?? '', 'no-cassettes');
+    mkdirSync(empty);
+    await expect(benchInProcess(setup, path.join(scratch ?? '', 'replay-empty'), { replayDir: empty })).rejects.toThrow('lacks the cassettes of 4 attempt(s)');
   }, 180_000);
 
   it('stops cleanly at the global token budget and says where and how many attempts did not run', async () => {
