@@ -47,7 +47,7 @@ describe('verus-repair review (CLI)', () => {
     expect(run.stderr).toContain('5 mutant(s) or probe(s) have no verdict');
   }, 120_000);
 
-  it.each([
+  it.each<[string, Record<string, string>, string[], RegExp]>([
     ['a crate with no exec code', { 'src/lib.rs': 'use vstd::prelude::*;\n\nverus! {\n\npub open spec fn double(x: int) -> int { x + x }\n\n} // verus!\n' }, [], /no exec function with a body inside verus!/],
     ['a --file without verus!', { 'src/plain.rs': 'pub fn f() {}\n' }, ['--file', 'src/plain.rs'], /src\/plain\.rs:1:1: .*verus!/],
     ['--fn naming no function', {}, ['--fn', 'fnd'], /--fn fnd names no exec function with a body \(did you mean find\?\)/],

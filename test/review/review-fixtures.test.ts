@@ -1,10 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import Ajv from 'ajv-draft-04';
+import AjvDraft04 from 'ajv-draft-04';
+
+// ajv-draft-04 is CommonJS: its default export arrives as the module object under NodeNext.
+const Ajv = ((AjvDraft04 as unknown as { default?: typeof AjvDraft04 }).default ?? AjvDraft04) as unknown as new (options: object) => { compile(schema: object): ((data: unknown) => boolean) & { errors?: unknown } };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTemporaryDirectories } from '../fakes/temporary-directory.js';
+import { auditReview } from '../../src/ledger/audit-review.js';
+import { readReviewRecords } from '../../src/ledger/read-review-records.js';
 import { recordReview } from '../../src/ledger/record-review.js';
+import { runCli } from '../fakes/run-cli.js';
 import { REVIEW_NOTES_REF, type ReviewNote } from '../../src/ledger/review-record.js';
 import { renderReviewMarkdown } from '../../src/report/render-review-markdown.js';
 import { renderReviewSarif } from '../../src/report/render-review-sarif.js';
@@ -136,5 +142,18 @@ describe('review on the weak/strong fixture twins (synthetic verifier verdicts)'
     expect(note.mutants.map((mutant) => [mutant.id, mutant.verdict, mutant.settledBy])).toEqual(result.mutants.map((entry) => [entry.mutant.id, entry.verdict.status, entry.verdict.settledBy]));
     expect(note.mutants.every((mutant) => /^[0-9a-f]{64}$/.test(mutant.sourceSha256))).toBe(true);
     expect(execFileSync('git', ['-C', crate, 'status', '--porcelain'], { encoding: 'utf8' })).toContain('untracked.txt');
+
+    // audit regenerates every mutant from the record's tree and confirms its hash; log lists the review.
+    const [record] = await readReviewRecords(crate);
+    expect(record?.reviewId).toBe('test-review-search-weak');
+    expect(await auditReview(crate, record!)).toEqual([]);
+    const log = await runCli(['log', '--reviews', '--repo', crate], { PATH: process.env['PATH'] ?? '' });
+    expect(log.stdout).toMatch(/^review test-review-search-weak [0-9a-f]{10}: 6 mutants, 4 survived, score 0\.333, vacuity none \(synthetic\)$/m);
+    const audit = await runCli(['audit', '--reviews', '--repo', crate], { PATH: process.env['PATH'] ?? '' });
+    expect(audit.exitCode, audit.stderr).toBe(0);
+    expect(audit.stdout).toBe('review test-review-search-weak: audit passed');
+    const tampered = { ...note, mutants: note.mutants.map((mutant, index) => (index === 1 ? { ...mutant, sourceSha256: '0'.repeat(64) } : mutant)) };
+    expect(await auditReview(crate, { ...record!, note: tampered })).toEqual([{ rule: 'mutant-mismatch', message: expect.stringContaining('m2: recorded constant 13:14 000000000000, regenerated constant 13:14') }]);
+    expect(await auditReview(crate, { ...record!, trailers: new Map([...record!.trailers, ['Survived', '0']]) })).toEqual([{ rule: 'trailer-mismatch', message: 'trailer Survived is 0, the note says 4' }]);
   });
 });

@@ -9,8 +9,10 @@ export function defineAuditCommand(program: Command): void {
     .option('--repo <dir>', 'repository holding the ledger', '.')
     .option('--reverify', 're-run the verifier (no cache) on every verified commit and compare')
     .option('--json', 'print findings as JSON')
+    .option('--reviews', 'audit the recorded reviews instead: regenerate every mutant from its recorded base and check its source hash and the trailers')
     .description('recompute source hashes, check notes and trailers, and check verdicts of recorded runs')
-    .action(async (run: string | undefined, options: { all?: boolean; repo: string; json?: boolean; reverify?: boolean }) => {
+    .action(async (run: string | undefined, options: { all?: boolean; repo: string; json?: boolean; reverify?: boolean; reviews?: boolean }) => {
+      if (options.reviews === true) return auditReviews(options.repo, options.json === true);
       const { GitProofLedger } = await import('../../ledger/git-proof-ledger.js');
       const { auditRun } = await import('../../ledger/audit-run.js');
       const { resolveRunId } = await import('../resolve-run-id.js');
@@ -46,4 +48,21 @@ async function reverify(ledger: import('../../ledger/git-proof-ledger.js').GitPr
   const { config } = await loadVerifierConfig(ledger.repoDir);
   const options = { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs };
   return (await reverifyRun(ledger, runId, await createVerifier(config), options)).findings;
+}
+
+async function auditReviews(repoDir: string, json: boolean): Promise<void> {
+  const { readReviewRecords } = await import('../../ledger/read-review-records.js');
+  const { auditReview } = await import('../../ledger/audit-review.js');
+  const results = [];
+  for (const record of await readReviewRecords(repoDir)) results.push({ reviewId: record.reviewId, commit: record.commit, findings: await auditReview(repoDir, record) });
+  const failed = results.some((result) => result.findings.length > 0);
+  if (json) process.stdout.write(`${JSON.stringify({ ok: !failed, reviews: results }, null, 2)}\n`);
+  else if (results.length === 0) process.stdout.write(`no reviews in ${repoDir}\n`);
+  else {
+    for (const result of results) {
+      process.stdout.write(`review ${result.reviewId}: ${result.findings.length === 0 ? 'audit passed' : `${result.findings.length} finding(s)`}\n`);
+      for (const finding of result.findings) process.stdout.write(`  ${finding.rule}: ${finding.message}\n`);
+    }
+  }
+  if (failed) throw new ExitError(1);
 }

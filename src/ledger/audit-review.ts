@@ -1,0 +1,45 @@
+import { execa } from 'execa';
+import { parseVerusSource, type VerusFileIr } from '../ir/index.js';
+import { generateMutants } from '../review/generate-mutants.js';
+import { isMutationOperator } from '../review/mutation-operator.js';
+import type { ReviewRecordEntry } from './read-review-records.js';
+
+export interface ReviewAuditFinding {
+  rule: 'note-missing' | 'source-missing' | 'mutant-mismatch' | 'trailer-mismatch';
+  message: string;
+}
+
+/**
+ * Audits one review record: reads the reviewed files from the record's own tree, regenerates the
+ * mutants from the recorded operators, functions, limit and seed, and checks each recorded mutant's
+ * id, operator, location and source SHA-256, and that the trailers' counts match the note.
+ */
+export async function auditReview(repoDir: string, record: ReviewRecordEntry): Promise<ReviewAuditFinding[]> {
+  const note = record.note;
+  if (note === null) return [{ rule: 'note-missing', message: `review ${record.reviewId} has no readable review note` }];
+  const files: VerusFileIr[] = [];
+  for (const file of note.files) {
+    const path = note.crate === '' ? file : `${note.crate}/${file}`;
+    const shown = await execa('git', ['show', `${record.commit}:${path}`], { cwd: repoDir, reject: false, stripFinalNewline: false });
+    if (shown.exitCode !== 0) return [{ rule: 'source-missing', message: `${path} is not in the record's tree` }];
+    files.push(await parseVerusSource(shown.stdout, { file }));
+  }
+  const operators = note.operators.filter(isMutationOperator);
+  const regenerated = await generateMutants({ files, functions: note.functions.length === 0 ? null : new Set(note.functions), operators, maxMutants: note.maxMutants, seed: note.seed });
+  const findings: ReviewAuditFinding[] = [];
+  const byId = new Map(regenerated.mutants.map((mutant) => [mutant.id, mutant]));
+  for (const recorded of note.mutants) {
+    const mutant = byId.get(recorded.id);
+    if (mutant === undefined) findings.push({ rule: 'mutant-mismatch', message: `${recorded.id} (${recorded.operator} at ${recorded.file}:${recorded.line}) is not generated again from the recorded base` });
+    else if (mutant.sourceSha256 !== recorded.sourceSha256 || mutant.operator !== recorded.operator || mutant.line !== recorded.line || mutant.column !== recorded.column) {
+      findings.push({ rule: 'mutant-mismatch', message: `${recorded.id}: recorded ${recorded.operator} ${recorded.line}:${recorded.column} ${recorded.sourceSha256.slice(0, 12)}, regenerated ${mutant.operator} ${mutant.line}:${mutant.column} ${mutant.sourceSha256.slice(0, 12)}` });
+    }
+  }
+  if (regenerated.mutants.length !== note.mutants.length) findings.push({ rule: 'mutant-mismatch', message: `${note.mutants.length} mutants recorded, ${regenerated.mutants.length} regenerated` });
+  const count = (verdict: string) => String(note.mutants.filter((mutant) => mutant.verdict === verdict).length);
+  const expected: Array<[string, string]> = [['Mutants', String(note.mutants.length)], ['Stillborn', count('stillborn')], ['Killed-By-Tests', count('killed-by-tests')], ['Killed-By-Verus', count('killed-by-verus')], ['Survived', count('survived')], ['Timed-Out', count('timed-out')]];
+  for (const [key, value] of expected) {
+    if (record.trailers.get(key) !== value) findings.push({ rule: 'trailer-mismatch', message: `trailer ${key} is ${record.trailers.get(key) ?? 'missing'}, the note says ${value}` });
+  }
+  return findings;
+}
