@@ -1,4 +1,5 @@
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -8,6 +9,7 @@ import { defaultVerifierConfig } from '../src/verifier/config/read-verifier-conf
 import { LocalVerifier } from '../src/verifier/runners/local-verifier.js';
 import { computeJobKey } from '../src/verifier/runners/queue/describe-queue-toolchain.js';
 import { drainQueue } from '../src/verifier/runners/queue/drain-queue.js';
+import { readJobDirectoryPid } from '../src/verifier/runners/queue/job-directory-prefix.js';
 import { JOB_FORMAT } from '../src/verifier/runners/queue/queue-job.js';
 import { KEY_PREFIX, queueKeys } from '../src/verifier/runners/queue/queue-keys.js';
 import { QueueVerifier } from '../src/verifier/runners/queue/queue-verifier.js';
@@ -133,7 +135,12 @@ describe('the queue runner with two worker processes', () => {
       const survivor = workers.find((worker) => worker !== victim);
       expect(survivor?.log()).toContain(`job ${key.slice(0, 12)}: verified`);
       workers.splice(workers.indexOf(victim as QueueWorkerProcess), 1);
-      workers.push(await startQueueWorkerProcess(createWorkerDirectory(), environment));
+      const abandoned = readdirSync(os.tmpdir()).filter((name) => readJobDirectoryPid(name) === victim?.pid);
+      expect(abandoned).toHaveLength(1);
+      const replacement = await startQueueWorkerProcess(createWorkerDirectory(), environment);
+      workers.push(replacement);
+      expect(replacement.log()).toContain('removed 1 job directory left by killed workers');
+      expect(existsSync(path.join(os.tmpdir(), abandoned[0] ?? ''))).toBe(false);
     } finally {
       await queue.close();
       admin.disconnect();

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { jobDirectoryPrefix } from './job-directory-prefix.js';
 import type { VerificationSnapshot } from './verification-snapshot.js';
 
 /**
@@ -9,7 +10,7 @@ import type { VerificationSnapshot } from './verification-snapshot.js';
  * The caller removes the directory.
  */
 export async function materializeSnapshot(snapshot: VerificationSnapshot): Promise<string> {
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'verus-repair-job-'));
+  const directory = await mkdtemp(path.join(os.tmpdir(), jobDirectoryPrefix()));
   for (const file of snapshot.files) {
     const destination = path.join(directory, ...file.path.split('/'));
     if (!destination.startsWith(`${directory}${path.sep}`)) throw new Error(`refusing to write outside the job directory: ${file.path}`);

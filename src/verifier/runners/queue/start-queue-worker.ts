@@ -9,6 +9,7 @@ import { KEY_PREFIX, queueKeys } from './queue-keys.js';
 import type { RedisEndpoint } from './redis-endpoint.js';
 import { RejectedJobError } from './rejected-job-error.js';
 import { SharedStore } from './shared-store.js';
+import { sweepAbandonedJobDirectories } from './sweep-abandoned-job-directories.js';
 import { formatWorkerName } from './worker-name.js';
 
 export interface QueueWorkerSettings {
@@ -44,6 +45,8 @@ export async function startQueueWorker(settings: QueueWorkerSettings): Promise<R
   }
   const store = new SharedStore(client, keys);
   await store.registerPin(settings.pinHash);
+  const swept = await sweepAbandonedJobDirectories();
+  if (swept > 0) settings.log(`removed ${swept} job director${swept === 1 ? 'y' : 'ies'} left by killed workers`);
   let handingBack = false;
   const queueName = keys.jobQueue(settings.pinHash);
   const worker = new Worker<unknown, QueueJobResult>(
