@@ -17,7 +17,7 @@ const BENCH_INTERRUPTED = 'verus-repair bench: interrupted; finished attempts ar
 export async function runBenchCommand(suite: string, gridFile: string | null, flags: BenchFlags, json: boolean): Promise<void> {
   const feedback = flags.feedback === null ? null : flags.feedback.map(checkFeedbackLevel);
   const grid = await readBenchGrid(gridFile, { models: flags.models, feedback, samples: flags.samples, iterations: flags.iterations, repetitions: flags.repetitions, temperature: flags.temperature },
-    repositoryVerifierTable(), process.cwd());
+    repositoryTables(), process.cwd());
   const { tasks } = await loadSuite(suite);
   const unpriced = grid.models.filter((model) => model.prices === null).map((model) => model.name);
   if (flags.maxCostUsd !== null && unpriced.length > 0) throw new ConfigurationError(`--max-cost needs prices for every model; ${unpriced.join(', ')} has none. Add input_per_million and output_per_million to its [[model]] in the grid, or drop --max-cost`);
@@ -42,12 +42,15 @@ function checkFeedbackLevel(level: string): FeedbackLevel {
   throw new ConfigurationError(`--feedback expects a comma-separated list of ${FEEDBACK_LEVELS.join(', ')}; got "${level}"`);
 }
 
-/** The `[verifier]` table of ./verus-repair.toml, used when the grid has none. */
-function repositoryVerifierTable(): Record<string, unknown> | null {
+/** The `[verifier]` and `[queue]` tables of ./verus-repair.toml, used where the grid has none. */
+function repositoryTables(): { verifier: Record<string, unknown> | null; queue: Record<string, unknown> | null } | null {
   const file = path.resolve('verus-repair.toml');
   if (!existsSync(file)) return null;
   const parsed = parseTomlDocument(readFileSync(file, 'utf8'), file);
   if ('error' in parsed) throw new ConfigurationError(parsed.error);
-  const table = parsed.document['verifier'];
-  return typeof table === 'object' && table !== null && !Array.isArray(table) ? (table as Record<string, unknown>) : null;
+  const table = (key: string): Record<string, unknown> | null => {
+    const value = parsed.document[key];
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  };
+  return { verifier: table('verifier'), queue: table('queue') };
 }

@@ -11,7 +11,7 @@ export interface AttemptWorkspace {
 }
 
 /** The verus-repair.toml of one attempt: the setting's `[model]` and the bench's `[verifier]`. */
-export function buildAttemptConfig(setting: BenchSetting | null, verifierTable: Record<string, unknown> | null): string {
+export function buildAttemptConfig(setting: BenchSetting | null, verifierTable: Record<string, unknown> | null, queueTable: Record<string, unknown> | null = null): string {
   const config: Record<string, unknown> = {};
   if (setting !== null) {
     const { model } = setting;
@@ -21,6 +21,7 @@ export function buildAttemptConfig(setting: BenchSetting | null, verifierTable: 
     };
   }
   if (verifierTable !== null) config['verifier'] = verifierTable;
+  if (queueTable !== null) config['queue'] = queueTable;
   return `# Written by verus-repair bench for one attempt.\n${stringify(config)}\n`;
 }
 
@@ -28,9 +29,9 @@ export function buildAttemptConfig(setting: BenchSetting | null, verifierTable: 
  * A fresh repository for one attempt, copied from its task's template. One repository per attempt
  * keeps attempts independent (their own ledger, worktrees and notes), so they run side by side.
  */
-export async function createAttemptWorkspace(directory: string, templateDir: string, setting: BenchSetting, verifierTable: Record<string, unknown> | null): Promise<AttemptWorkspace> {
+export async function createAttemptWorkspace(directory: string, templateDir: string, setting: BenchSetting, verifierTable: Record<string, unknown> | null, queueTable: Record<string, unknown> | null): Promise<AttemptWorkspace> {
   await rm(directory, { recursive: true, force: true });
   await cp(templateDir, directory, { recursive: true });
-  await writeFile(path.join(directory, 'verus-repair.toml'), buildAttemptConfig(setting, verifierTable));
+  await writeFile(path.join(directory, 'verus-repair.toml'), buildAttemptConfig(setting, verifierTable, queueTable));
   return { repoDir: directory, crateDir: path.join(directory, TEMPLATE_CRATE) };
 }

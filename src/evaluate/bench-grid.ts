@@ -25,6 +25,8 @@ export interface BenchGrid {
   houdiniRounds: number;
   /** The `[verifier]` table every attempt's verus-repair.toml gets (runner, pass_env, precheck, ...). */
   verifierTable: Record<string, unknown> | null;
+  /** The `[queue]` table (Redis URL, queue name) for `runner = "queue"` / `--queue`. */
+  queueTable: Record<string, unknown> | null;
 }
 
 /** One point of the grid: everything an attempt needs besides the task and the repetition. */

@@ -30,6 +30,7 @@ export const gridFileSchema = z
     seeds: z.array(z.number().int()).min(1).optional(),
     houdini_rounds: z.number().int().min(0).max(10).optional(),
     verifier: z.record(z.string(), z.unknown()).optional(),
+    queue: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
 
@@ -45,4 +46,5 @@ export const GRID_EXAMPLES: Record<string, string> = {
   seeds: 'seeds = [1, 2, 3]',
   houdini_rounds: 'houdini_rounds = 2',
   verifier: '[verifier]\nrunner = "local"',
+  queue: '[queue]\nredis_url = "redis://127.0.0.1:6379"',
 };

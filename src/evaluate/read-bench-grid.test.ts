@@ -32,4 +32,12 @@ describe('readBenchGrid', () => {
     writeFileSync(file, 'feedback = ["loud"]\nitertions = 3\n[[model]]\nname = "m"\n');
     await expect(readBenchGrid(file, NO_FLAGS, null, ROOT)).rejects.toThrow(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: .*(itertions|feedback)`));
   });
+  it('passes [verifier] and [queue] tables through the verus-repair.toml reader, and reports their bad keys', async () => {
+    const file = path.join(temporary(path.join(os.tmpdir(), 'grid-')), 'grid.toml');
+    writeFileSync(file, '[[model]]\nname = "m"\n[verifier]\nrunner = "queue"\n[queue]\nname = "bench"\n');
+    const grid = await readBenchGrid(file, NO_FLAGS, null, ROOT);
+    expect([grid.verifierTable, grid.queueTable]).toEqual([{ runner: 'queue' }, { name: 'bench' }]);
+    writeFileSync(file, '[[model]]\nname = "m"\n[queue]\nnmae = "bench"\n');
+    await expect(readBenchGrid(file, NO_FLAGS, null, ROOT)).rejects.toThrow(/queue.*nmae|nmae.*queue/);
+  });
 });

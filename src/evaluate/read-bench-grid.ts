@@ -23,7 +23,7 @@ export interface GridOverrides {
  * table is checked with the same rules as verus-repair.toml's; without one, `fallbackVerifier`
  * (the current repository's verus-repair.toml `[verifier]`) is used.
  */
-export async function readBenchGrid(file: string | null, overrides: GridOverrides, fallbackVerifier: Record<string, unknown> | null, baseDir: string): Promise<BenchGrid> {
+export async function readBenchGrid(file: string | null, overrides: GridOverrides, fallback: { verifier: Record<string, unknown> | null; queue: Record<string, unknown> | null } | null, baseDir: string): Promise<BenchGrid> {
   const where = file ?? 'the command line';
   const parsed = file === null ? {} : await parseGridFile(file);
   const models = overrides.models.length > 0 ? overrides.models.map((name) => parsed.model?.find((model) => model.name === name) ?? { name, api_key_env: 'OPENAI_API_KEY' }) : (parsed.model ?? []);
@@ -31,15 +31,16 @@ export async function readBenchGrid(file: string | null, overrides: GridOverride
   const repetitions = overrides.repetitions ?? parsed.repetitions ?? 1;
   const seeds = parsed.seeds ?? Array.from({ length: repetitions }, (_, index) => index + 1);
   if (seeds.length !== repetitions) throw new ConfigurationError(`${where}: seeds has ${seeds.length} entries but repetitions = ${repetitions}; give one seed per repetition, e.g. ${GRID_EXAMPLES['seeds']}`);
-  const verifierTable = parsed.verifier ?? fallbackVerifier;
-  if (verifierTable !== null) checkVerifierTable(verifierTable, file ?? 'verus-repair.toml', baseDir);
+  const verifierTable = parsed.verifier ?? fallback?.verifier ?? null;
+  const queueTable = parsed.queue ?? fallback?.queue ?? null;
+  checkVerifierTables(verifierTable, queueTable, file ?? 'verus-repair.toml', baseDir);
   return {
     models: models.map((model) => normalizeModel(model, where)),
     feedback: overrides.feedback ?? list(parsed.feedback) ?? ['none', 'generic', 'auto'],
     samples: overrides.samples === null ? (list(parsed.samples) ?? [1]) : [overrides.samples],
     temperatures: overrides.temperature === null ? (list(parsed.temperature) ?? [0.2]) : [overrides.temperature],
     iterations: overrides.iterations ?? parsed.iterations ?? 6,
-    repetitions, seeds, houdiniRounds: parsed.houdini_rounds ?? 2, verifierTable,
+    repetitions, seeds, houdiniRounds: parsed.houdini_rounds ?? 2, verifierTable, queueTable,
   };
 }
 
@@ -64,8 +65,9 @@ function normalizeModel(model: NonNullable<GridFile['model']>[number], where: st
   return { name: model.name, baseUrl, apiKeyEnv: model.api_key_env, prices: hasIn ? { inputPerMillion: model.input_per_million ?? 0, outputPerMillion: model.output_per_million ?? 0 } : null };
 }
 
-function checkVerifierTable(table: Record<string, unknown>, file: string, baseDir: string): void {
-  const result = readVerifierConfig(stringify({ verifier: table }), file, baseDir);
+/** `[verifier]` and `[queue]` are checked by the same reader as verus-repair.toml's. */
+function checkVerifierTables(verifier: Record<string, unknown> | null, queue: Record<string, unknown> | null, file: string, baseDir: string): void {
+  const result = readVerifierConfig(stringify({ ...(verifier === null ? {} : { verifier }), ...(queue === null ? {} : { queue }) }), file, baseDir);
   if (result.config === null || result.errors.length > 0) throw new ConfigurationError(result.errors.join('\n'));
 }
 

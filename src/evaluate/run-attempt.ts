@@ -18,6 +18,7 @@ export interface AttemptContext {
   /** The task template repository of each task id (createTaskTemplate). */
   templates: ReadonlyMap<string, string>;
   verifierTable: Record<string, unknown> | null;
+  queueTable: Record<string, unknown> | null;
   runner: 'docker' | 'local' | 'queue' | null;
   houdiniRounds: number;
   recordDir: string | null;
@@ -37,7 +38,7 @@ export async function runAttempt(task: BenchTask, setting: BenchSetting, key: At
   const started = performance.now();
   const template = context.templates.get(task.id);
   if (template === undefined) throw new InternalError(`no template repository for task ${task.id}`);
-  const workspace = await createAttemptWorkspace(path.join(context.outDir, 'attempts', slug), template, setting, context.verifierTable);
+  const workspace = await createAttemptWorkspace(path.join(context.outDir, 'attempts', slug), template, setting, context.verifierTable, context.queueTable);
   const cassette = context.replayDir !== null ? path.join(context.replayDir, `${slug}.jsonl`) : context.recordDir !== null ? path.join(context.recordDir, `${slug}.jsonl`) : null;
   const meter = new AttemptMeter();
   const work: VerifierWork = { calls: 0, wallMs: 0, reportedMs: 0, provenances: new Set() };

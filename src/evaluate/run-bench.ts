@@ -66,7 +66,7 @@ export async function runBench(options: BenchOptions, emit: BenchEventSink): Pro
   const limit = pLimit(options.jobs);
   const templates = new Map(await Promise.all([...new Set(pending.map((entry) => entry.task))].map((task) => limit(async () =>
     [task.id, await createTaskTemplate(path.join(outDir, 'templates', task.id), task, vstdVersion)] as const))));
-  const context = { outDir, templates, verifierTable, runner: options.runner, houdiniRounds: grid.houdiniRounds, recordDir: options.recordDir, replayDir: options.replayDir, environment: options.environment, ...(options.signal === undefined ? {} : { signal: options.signal }) };
+  const context = { outDir, templates, verifierTable, queueTable: grid.queueTable, runner: options.runner, houdiniRounds: grid.houdiniRounds, recordDir: options.recordDir, replayDir: options.replayDir, environment: options.environment, ...(options.signal === undefined ? {} : { signal: options.signal }) };
   if (options.recordDir !== null) await mkdir(options.recordDir, { recursive: true });
   const runStarted = performance.now();
   let finishedHere = 0;
@@ -97,7 +97,7 @@ async function validateSuite(options: BenchOptions, verifierTable: Record<string
   const known = options.resume && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as TaskValidity[]) : [];
   const limit = pLimit(options.jobs);
   const validity = await Promise.all(options.tasks.map((task) => limit(async () =>
-    known.find((entry) => entry.taskId === task.id) ?? validateTask(task, path.join(options.outDir, 'validation', task.id), verifierTable, vstdVersion, options.runner, options.environment))));
+    known.find((entry) => entry.taskId === task.id) ?? validateTask(task, path.join(options.outDir, 'validation', task.id), { verifier: verifierTable, queue: options.grid.queueTable }, vstdVersion, options.runner, options.environment))));
   for (const entry of validity) if (!entry.valid) emit({ type: 'task-invalid', taskId: entry.taskId, reason: entry.reason, detail: entry.detail });
   await writeFile(file, `${JSON.stringify(validity, null, 2)}\n`);
   return validity;

@@ -13,11 +13,11 @@ import type { TaskValidity } from './task-validity.js';
  * A task counts only if its broken file passes the erased pre-check and the verifier rejects it:
  * otherwise there is nothing (or nothing verifiable) to repair, and it is reported, not counted.
  */
-export async function validateTask(task: BenchTask, directory: string, verifierTable: Record<string, unknown> | null, vstdVersion: string, runner: 'docker' | 'local' | 'queue' | null, environment: NodeJS.ProcessEnv): Promise<TaskValidity> {
+export async function validateTask(task: BenchTask, directory: string, tables: { verifier: Record<string, unknown> | null; queue: Record<string, unknown> | null }, vstdVersion: string, runner: 'docker' | 'local' | 'queue' | null, environment: NodeJS.ProcessEnv): Promise<TaskValidity> {
   await rm(directory, { recursive: true, force: true });
   const crateDir = path.join(directory, 'crate');
   await writeTaskCrate(crateDir, task, vstdVersion);
-  const read = readVerifierConfig(buildAttemptConfig(null, verifierTable), path.join(directory, 'verus-repair.toml'), directory);
+  const read = readVerifierConfig(buildAttemptConfig(null, tables.verifier, tables.queue), path.join(directory, 'verus-repair.toml'), directory);
   if (read.config === null) return { valid: false, taskId: task.id, reason: 'verifier-problem', detail: read.errors.join('; ') };
   const config = { ...read.config, runner: runner ?? read.config.runner };
   if (config.precheck.enabled) {

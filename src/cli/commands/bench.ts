@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { FEEDBACK_LEVELS } from '../../agents/feedback/feedback-level.js';
 import { ConfigurationError } from '../../core/errors.js';
 
 interface BenchCliOptions {
@@ -39,14 +40,14 @@ export function defineBenchCommand(program: Command): void {
     .option('--max-tokens <n>', 'stop starting attempts once this many tokens are used')
     .option('--max-time <seconds>', 'stop starting attempts after this long')
     .option('--model <name>', 'model axis (repeatable; overrides the grid)', collect)
-    .option('--feedback <levels>', 'feedback axis, comma-separated, e.g. none,generic,auto')
+    .option('--feedback <levels>', `feedback axis, comma-separated, of ${FEEDBACK_LEVELS.join(', ')}`)
     .option('--samples <k>', 'candidates per iteration')
     .option('--iterations <n>', 'iteration budget (Correct@k for k up to it)')
     .option('--repetitions <r>', 'repetitions per task and setting')
     .option('--temperature <t>', 'sampling temperature')
     .option('--docker', 'verify in the pinned Docker image')
     .option('--local', 'verify with a local cargo verus / verus')
-    .option('--queue', 'verify through the Redis queue served by `verus-repair worker`s (VERUS_REPAIR_REDIS_URL)')
+    .option('--queue', 'verify through the Redis queue served by `verus-repair worker`s (VERUS_REPAIR_REDIS_URL, or [queue] in the grid or verus-repair.toml)')
     .option('--json', 'print NDJSON events instead of progress')
     .description('measure Correct@k, cost and verifier work of repair settings on a task suite')
     .action(async (suite: string, options: BenchCliOptions) => {
