@@ -82,7 +82,7 @@ export async function runBench(options: BenchOptions, emit: BenchEventSink): Pro
     const remaining = pending.length - finishedHere;
     emit({ type: 'attempt-finished', key: record.key, outcome: record.outcome, iterationsToSuccess: record.iterationsToSuccess, done: records.length, total: plan.length,
       tokens: spent.tokens, costUsd: records.some((r) => r.costUsd !== null) ? spent.costUsd : null, correctSoFar: correctSoFar(records, grid.iterations),
-      etaMs: ((performance.now() - runStarted) / finishedHere) * remaining / Math.min(options.jobs, Math.max(1, remaining)) });
+      etaMs: ((performance.now() - runStarted) / finishedHere) * remaining });
   })));
   if (stopped !== null) emit({ type: 'bench-stopped', reason: `${stopped}; ${plan.length - records.length} of ${plan.length} attempts not run (raise the budget and rerun with --resume)`, done: records.length, total: plan.length });
   const summary = summarizeBench({ suite: options.suite, tasks: options.tasks, validity, settings, iterations: grid.iterations, seeds: grid.seeds, records, stopped });
