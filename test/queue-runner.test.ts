@@ -223,4 +223,17 @@ describe('the queue runner with two worker processes', () => {
     const after = await verifier.verify({ kind: 'crate', crateDir: crateWith('failed', '// after restart\n') }, options);
     expect(after.status).toBe('failed');
   }, 60_000);
+
+  it('sends a job again when Redis restarts without its data while the job runs, and still gives the right verdict', async () => {
+    const verifier = queueVerifier({ connectTimeoutMs: 5000 });
+    const before = fake.readInvocations().length;
+    const pending = verifier.verify({ kind: 'crate', crateDir: crateWith('slow', `// restarted mid-job ${Date.now()}\n`) }, options);
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline && fake.readInvocations().length === before; ) await new Promise((resolve) => setTimeout(resolve, 25));
+    await redis.stop();
+    await redis.start();
+    const result = await pending;
+    expect(result.status).toBe('verified');
+    // The first run was lost with Redis; the job was sent again and ran again.
+    expect(fake.readInvocations().length - before).toBe(2);
+  }, 60_000);
 });
