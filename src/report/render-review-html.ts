@@ -31,6 +31,7 @@ ${rows}
 ${survivors.map(({ mutant }) => `<article data-testid="survivor"><h3><span class="badge survived">survived</span> ${escapeHtml(mutant.id)} <code>${escapeHtml(mutant.function)}</code> <small class="meta">${escapeHtml(mutant.file)}:${mutant.line}:${mutant.column} · ${escapeHtml(mutant.operator)}</small></h3><pre>${renderDiff(mutant.diff)}</pre></article>`).join('\n')}
 <h2>Vacuity</h2>
 <ul>${review.vacuity.map((result) => `<li data-testid="vacuity"><span class="badge ${escapeHtml(result.verdict)}">${escapeHtml(result.verdict)}</span> <code>${escapeHtml(result.probe.function)}</code> ${escapeHtml(result.probe.kind)}: ${escapeHtml(result.probe.description)}</li>`).join('')}</ul>
+${review.against === null ? '' : `<h2>Specification changes since <code>${escapeHtml(review.against)}</code></h2><ul>${review.entailment.map((result) => `<li data-testid="entailment">${escapeHtml(result.verdict)}: <code>${escapeHtml(result.function)}</code> ${result.direction === 'requires' ? 'old requires ⟹ new requires' : 'new ensures ⟹ old ensures'}</li>`).join('') || '<li>no requires or ensures changed</li>'}</ul>`}
 <h2>Trusted base</h2>
 <ul>${review.trusted.map((assumption) => `<li data-testid="trusted">${escapeHtml(assumption.kind)} <code>${escapeHtml(assumption.item)}</code> ${escapeHtml(assumption.file)}:${assumption.line}</li>`).join('') || '<li>nothing taken on trust</li>'}</ul>
 </body></html>

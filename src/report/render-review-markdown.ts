@@ -23,6 +23,15 @@ export function renderReviewMarkdown(review: ReviewResult): string {
   lines.push('### Vacuity', '');
   if (review.vacuity.length === 0) lines.push('No vacuity probes ran.');
   for (const result of review.vacuity) lines.push(`- ${result.verdict === 'vacuous' ? '**vacuous**' : result.verdict}: \`${result.probe.function}\` ${result.probe.kind} (${result.probe.description}, line ${result.probe.line})`);
+  if (review.against !== null) {
+    lines.push('', `### Specification changes since \`${review.against}\``, '');
+    if (review.entailment.length === 0) lines.push('No requires or ensures changed.');
+    for (const result of review.entailment) {
+      const claim = result.direction === 'requires' ? 'old requires ⟹ new requires (precondition not strengthened)' : 'new ensures ⟹ old ensures (postcondition not weakened)';
+      lines.push(`- ${result.verdict === 'fails' ? '**fails**' : result.verdict}: \`${result.function}\` ${claim}; old: ${result.oldClauses.map((text) => `\`${inline(text)}\``).join(', ') || 'none'}; new: ${result.newClauses.map((text) => `\`${inline(text)}\``).join(', ') || 'none'}`);
+    }
+    lines.push('', `Trusted assumptions added since \`${review.against}\`: ${review.trustedAdded === null || review.trustedAdded.length === 0 ? 'none' : review.trustedAdded.map((entry) => `${entry.kind} \`${entry.item}\` (line ${entry.line})`).join(', ')}`);
+  }
   lines.push('', '### Trusted base', '');
   if (review.trusted.length === 0) lines.push('Nothing taken on trust in the reviewed files.');
   for (const assumption of review.trusted) lines.push(`- ${assumption.kind}: \`${assumption.item}\` ${assumption.file}:${assumption.line} (\`${inline(assumption.detail)}\`)`);

@@ -3,7 +3,9 @@ import type { VacuityKind } from '../review/vacuity-probe.js';
 
 const INFORMATION_URI = 'https://github.com/verus-repair/verus-repair/blob/main/docs/review.md';
 
-const RULES: Record<'surviving-mutant' | VacuityKind, string> = {
+const RULES: Record<'surviving-mutant' | VacuityKind | 'precondition-strengthened' | 'postcondition-weakened', string> = {
+  'precondition-strengthened': 'The old requires do not imply the new requires: callers that were correct may now fail.',
+  'postcondition-weakened': 'The new ensures do not imply the old ensures: callers may have relied on what was dropped.',
   'surviving-mutant': 'A mutant of the executable code verifies: the specification admits that behaviour.',
   'contradictory-requires': 'assert(false) at the function entry verifies: the preconditions cannot be satisfied.',
   'ensures-ignore-result': 'The ensures hold whatever the result is: they do not constrain it.',
@@ -48,6 +50,20 @@ export function renderReviewSarif(review: ReviewResult): object {
         partialFingerprints: { probe: `${result.probe.kind}/${result.probe.function}/${result.probe.line}` },
         properties: { provenance: review.provenance },
       })),
+    ...review.entailment
+      .filter((result) => result.verdict === 'fails')
+      .map((result) => {
+        const ruleId = result.direction === 'requires' ? 'precondition-strengthened' : 'postcondition-weakened';
+        const row = spec.get(`${result.file}\0${result.function}`);
+        return {
+          ruleId,
+          level: 'error',
+          message: { text: `${result.function}: ${RULES[ruleId]} Old: ${result.oldClauses.join('; ') || 'none'}. New: ${result.newClauses.join('; ') || 'none'}.` },
+          locations: [location(result.file, row?.specLine ?? result.line, row?.specColumn ?? 1)],
+          partialFingerprints: { entailment: `${ruleId}/${result.function}` },
+          properties: { provenance: review.provenance, against: review.against },
+        };
+      }),
   ];
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',

@@ -12,6 +12,10 @@ export function renderReviewText(review: ReviewResult): string {
     if (verdict.status === 'unsettled') lines.push(`unsettled ${mutant.id} ${mutant.file}:${mutant.line}:${mutant.column} ${mutant.function}: ${verdict.reason}`);
   }
   for (const result of review.vacuity) if (result.verdict === 'vacuous') lines.push(`vacuous ${result.probe.file}:${result.probe.line} ${result.probe.function}: ${result.probe.kind} (${result.probe.description})`);
+  for (const result of review.entailment) {
+    if (result.verdict !== 'holds') lines.push(`entailment ${result.verdict} ${result.file}:${result.line} ${result.function}: ${result.direction === 'requires' ? 'old requires => new requires' : 'new ensures => old ensures'} (old: ${result.oldClauses.join('; ') || 'none'} | new: ${result.newClauses.join('; ') || 'none'})`);
+  }
+  if (review.trustedAdded !== null) lines.push(`trusted assumptions added since ${review.against}: ${review.trustedAdded.length}`);
   lines.push(`trusted base: ${review.trusted.length} assumption(s); ${review.findings} finding(s)`);
   return `${lines.join('\n')}\n`;
 }

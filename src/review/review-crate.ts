@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { readCrateFiles } from '../repair/crate-snapshot.js';
+import { parseVerusSource, type VerusFileIr } from '../ir/index.js';
+import { readFileAtRef } from '../ledger/read-file-at-ref.js';
+import { readCrateFiles, type CrateFiles } from '../repair/crate-snapshot.js';
+import { checkSpecEntailment } from './entailment/check-spec-entailment.js';
+import type { EntailmentResult } from './entailment/entailment-result.js';
+import type { TrustedAssumption } from './trusted-assumption.js';
 import { classifyMutantOutcome } from './classify-mutant-outcome.js';
 import { checkOriginal } from './check-original.js';
 import { generateMutants } from './generate-mutants.js';
@@ -48,8 +53,11 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
   );
   const vacuity = await runVacuityProbes(probes, crateFiles, crateDir, request.jobs, variantServices);
   const trusted = sources.files.flatMap(listTrustedAssumptions);
+  const against = request.against ?? null;
+  const since = against === null ? null : await compareWithRef(against, sources.files, crateFiles, crateDir, request.jobs, variantServices);
   const functions = summarizeFunctions(sources.functions, mutants, vacuity);
-  const findings = mutants.filter((entry) => entry.verdict.status === 'survived').length + vacuity.filter((result) => result.verdict === 'vacuous').length;
+  const entailment = since?.entailment ?? [];
+  const findings = mutants.filter((entry) => entry.verdict.status === 'survived').length + vacuity.filter((result) => result.verdict === 'vacuous').length + entailment.filter((result) => result.verdict === 'fails').length;
   services.emit({ type: 'review-finished', findings });
   return {
     kind: 'reviewed',
@@ -67,6 +75,9 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
       mutants,
       vacuity,
       trusted,
+      against,
+      entailment,
+      trustedAdded: since?.trustedAdded ?? null,
       functions,
       provenance: original.provenance,
       verusVersion: original.verusVersion,
@@ -79,6 +90,21 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
 /** Ten times the original's erased build and test, and at least 20 s: enough for a correct variant, short for one that loops. */
 export function variantTimeoutMs(originalPrecheckMs: number): number {
   return Math.max(20_000, Math.ceil(originalPrecheckMs * 10));
+}
+
+/** Entailment of every changed spec and the trusted assumptions added since `ref`, file by file. */
+async function compareWithRef(ref: string, files: readonly VerusFileIr[], crateFiles: CrateFiles, crateDir: string, jobs: number, services: ReviewServices): Promise<{ entailment: EntailmentResult[]; trustedAdded: TrustedAssumption[] }> {
+  const entailment: EntailmentResult[] = [];
+  const trustedAdded: TrustedAssumption[] = [];
+  for (const current of files) {
+    const text = await readFileAtRef(crateDir, ref, current.file);
+    const previous = text === null ? null : await parseVerusSource(text, { file: current.file, requireVerus: false });
+    const key = (entry: TrustedAssumption) => `${entry.kind}\0${entry.item}\0${entry.detail}`;
+    const before = new Set((previous === null ? [] : listTrustedAssumptions(previous)).map(key));
+    trustedAdded.push(...listTrustedAssumptions(current).filter((entry) => !before.has(key(entry))));
+    if (previous !== null) entailment.push(...(await checkSpecEntailment(previous, current, crateFiles, crateDir, jobs, services)));
+  }
+  return { entailment, trustedAdded };
 }
 
 function interrupted(): MutantVerdict {

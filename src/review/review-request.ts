@@ -13,4 +13,6 @@ export interface ReviewRequest {
   seed: number;
   jobs: number;
   vacuity: boolean;
+  /** `--against REF`: check spec changes since REF (entailment) and list trusted assumptions added since. */
+  against?: string | null;
 }

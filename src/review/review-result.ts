@@ -1,3 +1,4 @@
+import type { EntailmentResult } from './entailment/entailment-result.js';
 import type { FunctionReview } from './function-review.js';
 import type { Mutant } from './mutant.js';
 import type { MutantVerdict } from './mutant-verdict.js';
@@ -27,12 +28,16 @@ export interface ReviewResult {
   mutants: SettledMutant[];
   vacuity: VacuityResult[];
   trusted: TrustedAssumption[];
+  /** `--against REF`: the ref, the entailment checks of changed specs, and the trusted assumptions added since REF. */
+  against: string | null;
+  entailment: EntailmentResult[];
+  trustedAdded: TrustedAssumption[] | null;
   functions: FunctionReview[];
   /** `synthetic` when any verdict came from a fake verifier. */
   provenance: 'real' | 'synthetic' | 'cache' | 'none';
   verusVersion: string | null;
   generationMs: number;
-  /** Surviving mutants plus vacuous probes: the exit code is 1 when this is not zero. */
+  /** Surviving mutants, vacuous probes and failed entailment directions: the exit code is 1 when this is not zero. */
   findings: number;
 }
 

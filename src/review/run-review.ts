@@ -24,6 +24,7 @@ export interface RunReviewRequest {
   seed?: number;
   jobs?: number;
   vacuity?: boolean;
+  against?: string;
   runner?: 'docker' | 'local' | 'queue';
   cache?: boolean;
   environment?: NodeJS.ProcessEnv;
@@ -51,6 +52,7 @@ export async function runReview(request: RunReviewRequest): Promise<ReviewOutcom
       seed: request.seed ?? review.seed,
       jobs: request.jobs ?? review.jobs,
       vacuity: request.vacuity ?? review.vacuity,
+      against: request.against ?? null,
     },
     {
       verifier: await createVerifier(config, environment),

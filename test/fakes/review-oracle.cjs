@@ -5,8 +5,9 @@
 // and the original source is `<dir>/<package name>/src/lib.rs` (the fixture crate under rust-fixtures).
 // The rule, documented in docs/review.md:
 // 1. the checked src/lib.rs equals the original: verified (the fixtures' proofs are believed to verify);
-// 2. a generated lemma `review_ensures_ignore_result_<f>` was added: verified iff the oracle lists f
-//    under `ensuresIgnoreResult`;
+// 2. a generated lemma `review_entails_<requires|ensures>_<f>` was added: verified iff the oracle lists
+//    `<requires|ensures>:<f>` under `entailmentHolds`; a lemma `review_ensures_ignore_result_<f>`:
+//    verified iff the oracle lists f under `ensuresIgnoreResult`;
 // 3. an `assert(false)` was added in function f: verified iff f is under `contradictoryRequires`, or
 //    `f:<line>` (line of the assert in the checked file) is under `unreachable`; else an assertion failure;
 // 4. otherwise the exec code of function f changed (a mutant). Its key is `<first changed line>:
@@ -40,6 +41,11 @@ function decide(oracle, original, checked) {
   while (suffix < before.length - first && suffix < after.length - first && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
   const added = after.slice(first, after.length - suffix).join('\n');
   const removed = before.slice(first, before.length - suffix).join('\n');
+  const entails = /fn\s+review_entails_(requires|ensures)_([A-Za-z0-9_]+)/.exec(added);
+  if (entails !== null) {
+    const key = `${entails[1]}:${entails[2]}`;
+    return (oracle.entailmentHolds || []).includes(key) ? { verified: true } : { verified: false, message: 'postcondition not satisfied', line: first + 1, fn: `review_entails_${entails[1]}_${entails[2]}` };
+  }
   const lemma = /fn\s+review_ensures_ignore_result_([A-Za-z0-9_]+)/.exec(added);
   if (lemma !== null) {
     return (oracle.ensuresIgnoreResult || []).includes(lemma[1]) ? { verified: true } : { verified: false, message: 'postcondition not satisfied', line: first + 1, fn: `review_ensures_ignore_result_${lemma[1]}` };
@@ -93,7 +99,8 @@ function render(crateName, verdict) {
 function answerFromOracle(scenarioDir, oracleDir, crateDir) {
   const name = readPackageName(crateDir);
   if (name === null) return { error: 'no package name in Cargo.toml' };
-  const root = path.resolve(scenarioDir, oracleDir, name);
+  // VERUS_REPAIR_FAKE_REVIEW_ROOT (when passed through) replaces the scenario's directory: a test's own oracle.
+  const root = path.resolve(process.env.VERUS_REPAIR_FAKE_REVIEW_ROOT ?? path.resolve(scenarioDir, oracleDir), name);
   let oracle;
   try {
     oracle = JSON.parse(fs.readFileSync(path.join(root, 'review-oracle.json'), 'utf8'));

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AjvDraft04 from 'ajv-draft-04';
 
@@ -156,4 +156,38 @@ describe('review on the weak/strong fixture twins (synthetic verifier verdicts)'
     expect(await auditReview(crate, { ...record!, note: tampered })).toEqual([{ rule: 'mutant-mismatch', message: expect.stringContaining('m2: recorded constant 13:14 000000000000, regenerated constant 13:14') }]);
     expect(await auditReview(crate, { ...record!, trailers: new Map([...record!.trailers, ['Survived', '0']]) })).toEqual([{ rule: 'trailer-mismatch', message: 'trailer Survived is 0, the note says 4' }]);
   });
+
+  it('--against REF: a weakened postcondition fails its entailment lemma, and new trusted assumptions are listed', async () => {
+    const crate = copyReviewFixture('review-search-strong');
+    execFileSync('git', ['init', '-q', crate]);
+    execFileSync('git', ['-C', crate, 'add', '.']);
+    execFileSync('git', ['-C', crate, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '-m', 'strong spec']);
+    const strong = readFileSync(path.join(crate, 'src', 'lib.rs'), 'utf8');
+    const weakened = strong
+      .replace('        r is None ==> forall|j: int| 0 <= j < v.len() ==> v@[j] != key,\n', '')
+      .replace('} // verus!', '#[verifier::external_body]\npub fn now() -> u64 {\n    0\n}\n\n} // verus!');
+    expect(weakened).not.toBe(strong);
+    writeFileSync(path.join(crate, 'src', 'lib.rs'), weakened);
+    // This test's own oracle: the weakened crate verifies as it is; no entailment is predicted to hold.
+    const oracleRoot = path.join(path.dirname(crate), 'oracle');
+    mkdirSync(path.join(oracleRoot, 'review-search-strong', 'src'), { recursive: true });
+    writeFileSync(path.join(oracleRoot, 'review-search-strong', 'src', 'lib.rs'), weakened);
+    writeFileSync(path.join(oracleRoot, 'review-search-strong', 'review-oracle.json'), JSON.stringify({ origin: 'synthetic', functions: {}, entailmentHolds: [] }));
+    const { services, fake } = createSyntheticReviewServices(crate, 'review-oracle', oracleRoot);
+    const outcome = await reviewCrate({ id: 'against', crateDir: crate, file: null, functions: ['find'], operators: [], maxMutants: null, seed: 1, jobs: 1, vacuity: false, against: 'HEAD' }, services);
+    if (outcome.kind !== 'reviewed') throw new Error(outcome.message);
+    expect(outcome.review.entailment).toEqual([
+      {
+        function: 'find', file: 'src/lib.rs', line: 8, direction: 'ensures', verdict: 'fails',
+        oldClauses: ['r matches Some(i) ==> i < v.len() && v@[i as int] == key', 'r is None ==> forall|j: int| 0 <= j < v.len() ==> v@[j] != key'],
+        newClauses: ['r matches Some(i) ==> i < v.len() && v@[i as int] == key'],
+      },
+    ]);
+    expect(outcome.review.findings).toBe(1);
+    expect(outcome.review.trustedAdded?.map((entry) => `${entry.kind} ${entry.item}`)).toEqual(['external-body now']);
+    expect(fake.readInvocations().filter((call) => call.tool === 'cargo-verus').map((call) => call.argv.slice(-1)[0])).toContain('review_entails_ensures_find');
+    const sarif = renderReviewSarif(outcome.review) as { runs: Array<{ results: Array<{ ruleId: string; message: { text: string } }> }> };
+    expect(sarif.runs[0]!.results.map((result) => result.ruleId)).toEqual(['postcondition-weakened']);
+    expect(renderReviewMarkdown(outcome.review)).toContain('- **fails**: `find` new ensures ⟹ old ensures');
+  }, 60_000);
 });

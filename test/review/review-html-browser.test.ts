@@ -24,6 +24,7 @@ function sampleReview(): ReviewResult {
     mutants: [{ mutant, verdict: { status: 'survived', settledBy: 'verus', provenance: 'synthetic' } }],
     vacuity: [{ probe: { kind: 'contradictory-requires', function: 'clamp', file: 'src/lib.rs', line: 3, column: 8, clauseLine: 4, clauseColumn: 5, description: 'assert(false) at entry' }, verdict: 'vacuous', detail: null }],
     trusted: [{ kind: 'external-body', item: 'read_clock', file: 'src/lib.rs', line: 30, detail: '#[verifier::external_body]' }],
+    against: null, entailment: [], trustedAdded: null,
     functions: [row('find', 9), row('clamp', 3)], provenance: 'synthetic', verusVersion: null, generationMs: 3, findings: 2,
   };
 }

@@ -10,10 +10,11 @@ import { LocalVerifier } from '../../src/verifier/runners/local-verifier.js';
  * Review services for tests: the real erased cargo pre-check (shared target directory, offline) and
  * the local runner driving the fake cargo-verus of `scenario`, its verdicts labelled synthetic.
  */
-export function createSyntheticReviewServices(crateDir: string, scenario = 'review-oracle'): { services: ReviewServices; fake: FakeSetup; events: ReviewEvent[] } {
+export function createSyntheticReviewServices(crateDir: string, scenario = 'review-oracle', oracleRoot?: string): { services: ReviewServices; fake: FakeSetup; events: ReviewEvent[] } {
   const fake = createFakeSetup(scenario);
+  if (oracleRoot !== undefined) fake.environment['VERUS_REPAIR_FAKE_REVIEW_ROOT'] = oracleRoot;
   const base = defaultVerifierConfig(crateDir);
-  const config = { ...base, runner: 'local' as const, passEnv: FAKE_PASS_ENV, precheck: { ...base.precheck, targetDir: SHARED_TARGET_DIR, offline: true, test: true } };
+  const config = { ...base, runner: 'local' as const, passEnv: [...FAKE_PASS_ENV, 'VERUS_REPAIR_FAKE_REVIEW_ROOT'], precheck: { ...base.precheck, targetDir: SHARED_TARGET_DIR, offline: true, test: true } };
   const events: ReviewEvent[] = [];
   const services: ReviewServices = {
     verifier: new LocalVerifier({ config, environment: fake.environment, provenance: 'synthetic' }),

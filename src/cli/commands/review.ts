@@ -20,6 +20,7 @@ interface ReviewCommandOptions {
   vacuity: boolean;
   cache: boolean;
   record: boolean;
+  against?: string;
 }
 
 const OPERATOR_HELP = Object.entries(MUTATION_OPERATORS).map(([name, description]) => `  ${name}: ${description}`).join('\n');
@@ -42,6 +43,7 @@ export function defineReviewCommand(program: Command): void {
     .option('--local', 'run the Verus installed on this machine')
     .option('--queue', 'verify through the Redis queue served by `verus-repair worker`s ([queue] in verus-repair.toml)')
     .option('--jobs <n>', 'mutants checked at once (default 1)')
+    .option('--against <ref>', 'check spec changes since REF (old requires ⟹ new requires, new ensures ⟹ old ensures) and list trusted assumptions added since')
     .option('--no-vacuity', 'skip the vacuity probes')
     .option('--no-cache', 'ignore and do not update the result cache')
     .option('--no-record', 'do not record the review in git')
@@ -66,6 +68,7 @@ export function defineReviewCommand(program: Command): void {
           signal,
           onEvent: progress,
           ...(options.file === undefined ? {} : { file: options.file }),
+          ...(options.against === undefined ? {} : { against: options.against }),
           ...(operators === undefined ? {} : { operators }),
           ...(options.maxMutants === undefined ? {} : { maxMutants: parseCount(options.maxMutants, '--max-mutants', '--max-mutants 100') }),
           ...(options.seed === undefined ? {} : { seed: parseCount(options.seed, '--seed', '--seed 7', 0) }),

@@ -1,0 +1,40 @@
+import { applyTextEdits, parseVerusSource, type VerusFileIr } from '../../ir/index.js';
+import type { CrateFiles } from '../../repair/crate-snapshot.js';
+import type { ReviewServices } from '../review-services.js';
+import { settleAll } from '../settle-all.js';
+import { verifyVariant } from '../verify-variant.js';
+import { buildEntailmentLemmas } from './build-entailment-lemmas.js';
+import type { EntailmentResult } from './entailment-result.js';
+
+/**
+ * For every function of `current` whose requires or ensures differ from `previous` (the same file at
+ * an earlier revision), appends the entailment lemmas after the function (an IR span edit), pre-checks
+ * and verifies each, and reports every direction with the clauses involved.
+ */
+export async function checkSpecEntailment(previous: VerusFileIr, current: VerusFileIr, crateFiles: CrateFiles, crateDir: string, jobs: number, services: ReviewServices): Promise<EntailmentResult[]> {
+  const work: Array<{ base: Omit<EntailmentResult, 'verdict'>; source: string | null; name: string }> = [];
+  for (const after of current.functions.filter((fn) => fn.insideVerus && fn.baseMode !== 'spec')) {
+    const before = previous.functions.find((fn) => fn.qualifiedName === after.qualifiedName && fn.insideVerus);
+    if (before === undefined) continue;
+    for (const lemma of buildEntailmentLemmas(before, after)) {
+      const base = { function: after.qualifiedName, file: current.file, line: after.nameSpan.lineStart, direction: lemma.direction, oldClauses: lemma.oldClauses, newClauses: lemma.newClauses };
+      const source = lemma.text === null ? null : applyTextEdits(current, [{ byteStart: after.span.byteEnd, byteEnd: after.span.byteEnd, replacement: `\n\n${lemma.text}`, description: `add ${lemma.name}` }]);
+      work.push({ base, source, name: lemma.name });
+    }
+  }
+  return settleAll(
+    work,
+    jobs,
+    async (item): Promise<EntailmentResult> => {
+      if (item.source === null) return { ...item.base, verdict: 'not-checkable' };
+      await parseVerusSource(item.source, { file: current.file });
+      const outcome = await verifyVariant(crateFiles, crateDir, { label: item.name, file: current.file, source: item.source }, services);
+      if (outcome.precheck.status === 'timeout') return { ...item.base, verdict: 'timed-out' };
+      if (outcome.precheck.status !== 'passed') return { ...item.base, verdict: 'probe-rejected' };
+      const status = outcome.verification?.status;
+      return { ...item.base, verdict: status === 'verified' ? 'holds' : status === 'failed' ? 'fails' : status === 'timeout' ? 'timed-out' : 'unsettled' };
+    },
+    (item) => ({ ...item.base, verdict: 'unsettled' }),
+    services.signal,
+  );
+}
