@@ -23,8 +23,8 @@ export interface BenchGrid {
   /** One per repetition. Recorded with each attempt; models are stochastic, so repetitions measure spread. */
   seeds: number[];
   houdiniRounds: number;
-  /** The `[verifier]` table every attempt's verus-repair.toml gets (runner, pass_env, precheck, ...). */
-  verifierTable: Record<string, unknown> | null;
+  /** The `[verifier]` table every attempt's verus-repair.toml gets (runner, pass_env, precheck, ...), its pin_file absolute. */
+  verifierTable: Record<string, unknown>;
   /** The `[queue]` table (Redis URL, queue name) for `runner = "queue"` / `--queue`. */
   queueTable: Record<string, unknown> | null;
 }

@@ -36,7 +36,8 @@ describe('readBenchGrid', () => {
     const file = path.join(temporary(path.join(os.tmpdir(), 'grid-')), 'grid.toml');
     writeFileSync(file, '[[model]]\nname = "m"\n[verifier]\nrunner = "queue"\n[queue]\nname = "bench"\n');
     const grid = await readBenchGrid(file, NO_FLAGS, null, ROOT);
-    expect([grid.verifierTable, grid.queueTable]).toEqual([{ runner: 'queue' }, { name: 'bench' }]);
+    expect(grid.verifierTable).toEqual({ runner: 'queue', pin_file: path.join(ROOT, 'verus-toolchain', 'pin.toml') });
+    expect(grid.queueTable).toEqual({ name: 'bench' });
     writeFileSync(file, '[[model]]\nname = "m"\n[queue]\nnmae = "bench"\n');
     await expect(readBenchGrid(file, NO_FLAGS, null, ROOT)).rejects.toThrow(/queue.*nmae|nmae.*queue/);
   });

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { stringify } from 'smol-toml';
 import type { FeedbackLevel } from '../agents/index.js';
 import { ConfigurationError } from '../core/errors.js';
@@ -31,9 +32,8 @@ export async function readBenchGrid(file: string | null, overrides: GridOverride
   const repetitions = overrides.repetitions ?? parsed.repetitions ?? 1;
   const seeds = parsed.seeds ?? Array.from({ length: repetitions }, (_, index) => index + 1);
   if (seeds.length !== repetitions) throw new ConfigurationError(`${where}: seeds has ${seeds.length} entries but repetitions = ${repetitions}; give one seed per repetition, e.g. ${GRID_EXAMPLES['seeds']}`);
-  const verifierTable = parsed.verifier ?? fallback?.verifier ?? null;
   const queueTable = parsed.queue ?? fallback?.queue ?? null;
-  checkVerifierTables(verifierTable, queueTable, file ?? 'verus-repair.toml', baseDir);
+  const verifierTable = anchorVerifierTable(parsed.verifier ?? fallback?.verifier ?? null, queueTable, file ?? 'verus-repair.toml', baseDir);
   return {
     models: models.map((model) => normalizeModel(model, where)),
     feedback: overrides.feedback ?? list(parsed.feedback) ?? ['none', 'generic', 'auto'],
@@ -65,10 +65,18 @@ function normalizeModel(model: NonNullable<GridFile['model']>[number], where: st
   return { name: model.name, baseUrl, apiKeyEnv: model.api_key_env, prices: hasIn ? { inputPerMillion: model.input_per_million ?? 0, outputPerMillion: model.output_per_million ?? 0 } : null };
 }
 
-/** `[verifier]` and `[queue]` are checked by the same reader as verus-repair.toml's. */
-function checkVerifierTables(verifier: Record<string, unknown> | null, queue: Record<string, unknown> | null, file: string, baseDir: string): void {
+/**
+ * `[verifier]` and `[queue]` are checked by the same reader as verus-repair.toml's. Attempts run in
+ * their own repositories, so what resolves against this one is made absolute: the pin in force (the
+ * grid's pin_file, else this repository's verus-toolchain/pin.toml, else the package's) and the
+ * pre-check target directory.
+ */
+function anchorVerifierTable(verifier: Record<string, unknown> | null, queue: Record<string, unknown> | null, file: string, baseDir: string): Record<string, unknown> {
   const result = readVerifierConfig(stringify({ ...(verifier === null ? {} : { verifier }), ...(queue === null ? {} : { queue }) }), file, baseDir);
   if (result.config === null || result.errors.length > 0) throw new ConfigurationError(result.errors.join('\n'));
+  const precheck = (verifier?.['precheck'] ?? {}) as Record<string, unknown>;
+  const targetDir = typeof precheck['target_dir'] === 'string' ? { precheck: { ...precheck, target_dir: path.resolve(baseDir, precheck['target_dir']) } } : {};
+  return { ...(verifier ?? {}), pin_file: result.config.pin.file, ...targetDir };
 }
 
 function list<T>(value: T | T[] | undefined): T[] | null {

@@ -43,9 +43,10 @@ export interface BenchOptions {
 export async function runBench(options: BenchOptions, emit: BenchEventSink): Promise<{ summary: BenchSummary; files: string[] }> {
   const started = performance.now();
   const { grid, outDir } = options;
-  await mkdir(outDir, { recursive: true });
   const verifierTable = withSharedTarget(grid.verifierTable, outDir);
-  const vstdVersion = (await loadToolchainPin(PACKAGED_PIN_FILE).catch(() => null))?.vstd.version ?? '=0.0.0-2026-05-31-0205';
+  // Single-file tasks get the vstd of the pin in force; an unreadable pin stops the bench before anything is created.
+  const vstdVersion = (await loadToolchainPin(typeof verifierTable['pin_file'] === 'string' ? verifierTable['pin_file'] : PACKAGED_PIN_FILE)).vstd.version;
+  await mkdir(outDir, { recursive: true });
   const attemptsFile = path.join(outDir, 'attempts.jsonl');
   const validity = await validateSuite(options, verifierTable, vstdVersion, emit);
   const problems = validity.flatMap((entry) => (!entry.valid && entry.reason === 'verifier-problem' ? [entry.detail] : []));

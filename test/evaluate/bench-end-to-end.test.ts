@@ -9,6 +9,8 @@ import type { FakeScriptStep } from '../fake-openai-server.js';
 import { loadSuite } from '../../src/evaluate/load-suite.js';
 import { readBenchGrid } from '../../src/evaluate/read-bench-grid.js';
 import { runBench } from '../../src/evaluate/run-bench.js';
+import { loadToolchainPin } from '../../src/verifier/toolchain/read-toolchain-pin.js';
+import { PACKAGED_PIN_FILE } from '../../src/verifier/toolchain/packaged-paths.js';
 import type { BenchEvent } from '../../src/evaluate/bench-event.js';
 import type { BenchSummary } from '../../src/evaluate/bench-summary.js';
 import { runCli, startCli } from '../fakes/run-cli.js';
@@ -162,4 +164,20 @@ describe('verus-repair bench (fake model server, fake cargo-verus, real git and 
     const summary = JSON.parse(readFileSync(path.join(outDir, 'summary.json'), 'utf8')) as BenchSummary;
     expect(summary.overall.correctAtK.map((value) => `${value.numerator}/${value.denominator}`)).toEqual(['2/4', '4/4', '4/4']);
   }, 180_000);
+
+  it('benches a Verus-Bench layout: each unverified file wrapped in a scratch crate pinned to the toolchain\'s vstd', async () => {
+    const setup = await setUpBench();
+    world?.server.script(...Array.from({ length: 2 }, () => responder()));
+    const layout = path.join(scratch ?? '', 'verus-bench');
+    mkdirSync(path.join(layout, 'unverified'), { recursive: true });
+    mkdirSync(path.join(layout, 'verified'));
+    writeFileSync(path.join(layout, 'unverified', 'bsearch.rs'), BROKEN);
+    writeFileSync(path.join(layout, 'verified', 'bsearch.rs'), REFERENCE);
+    const outDir = path.join(scratch ?? '', 'out');
+    const summary = await benchInProcess({ ...setup, suite: layout }, outDir);
+    expect(summary.tasks).toMatchObject({ total: 1, valid: 1 });
+    expect(summary.settings.map((setting) => setting.correctAtK[0])).toEqual([{ numerator: 1, denominator: 1, rate: 1 }, { numerator: 1, denominator: 1, rate: 1 }]);
+    const cargo = readFileSync(path.join(outDir, 'templates', 'bsearch', 'crate', 'Cargo.toml'), 'utf8');
+    expect(cargo).toContain(`vstd = "${(await loadToolchainPin(PACKAGED_PIN_FILE)).vstd.version}"`);
+  }, 120_000);
 });
