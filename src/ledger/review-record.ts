@@ -19,6 +19,7 @@ export interface ReviewNote {
   provenance: ReviewResult['provenance'];
   mutants: Array<{ id: string; operator: string; file: string; function: string; line: number; column: number; sourceSha256: string; verdict: string; settledBy: string | null }>;
   vacuity: Array<{ kind: string; function: string; line: number; verdict: string }>;
+  entailment?: Array<{ function: string; direction: string; verdict: string }>;
 }
 
 /** The trailers of a review commit. */
@@ -39,6 +40,7 @@ export function buildReviewTrailers(review: ReviewResult): Array<[string, string
     ['Unsettled', count('unsettled')],
     ['Mutation-Score', scorable === 0 ? 'none' : (killed / scorable).toFixed(3)],
     ['Vacuity', review.vacuity.length === 0 ? 'not-checked' : vacuous === 0 ? 'none' : `${vacuous} finding(s)`],
+    ['Entailment', review.against === null ? 'not-checked' : `${review.entailment.filter((result) => result.verdict === 'fails').length} failure(s) of ${review.entailment.length} since ${review.against}`],
     ['Verus-Version', review.verusVersion ?? 'unknown'],
     ['Provenance', review.provenance],
   ];
