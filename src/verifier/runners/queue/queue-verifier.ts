@@ -12,6 +12,7 @@ import { JOB_FORMAT, toJobOptions, toJobTarget, type QueueJob } from './queue-jo
 import { readQueueJobResult, type QueueJobResult } from './queue-job-result.js';
 import { queueKeys } from './queue-keys.js';
 import type { RedisEndpoint } from './redis-endpoint.js';
+import { SNAPSHOT_LIMITS } from './snapshot-limits.js';
 import { SubmitterConnection, type SubmitterLink } from './submitter-connection.js';
 import { waitForJob } from './wait-for-job.js';
 import { readVerificationSnapshot, type VerificationSnapshot } from './verification-snapshot.js';
@@ -55,6 +56,10 @@ export class QueueVerifier implements ReportingVerifier {
       const shared = await link.store.readResult(key).catch((error: Error) => this.unreachable(error));
       if (shared !== null) return { result: { ...shared.result, provenance: 'cache' }, report: shared.report };
       const snapshot = await readVerificationSnapshot(inputs);
+      const bytes = snapshot.files.reduce((sum, file) => sum + file.bytes.length, 0);
+      if (bytes > SNAPSHOT_LIMITS.maxBytes || snapshot.files.length > SNAPSHOT_LIMITS.maxFiles) {
+        throw new AdapterError(`the verification inputs (${snapshot.files.length} files, ${bytes} bytes) exceed what a worker accepts (${SNAPSHOT_LIMITS.maxFiles} files, ${SNAPSHOT_LIMITS.maxBytes} bytes); verify this target with --local or --docker`);
+      }
       const job: QueueJob = { format: JOB_FORMAT, snapshotHash: snapshot.hash, pinHash: this.settings.pinHash, target: toJobTarget(target, inputs.root), options: toJobOptions(options) };
       return await this.submitAndWait(link, key, snapshot, job, signal);
     } finally {
