@@ -1,11 +1,12 @@
 import { execa } from 'execa';
 import { parseVerusSource, type VerusFileIr } from '../ir/index.js';
-import { generateMutants } from '../review/generate-mutants.js';
+import { generateMutants, type MutantGeneration } from '../review/generate-mutants.js';
 import { isMutationOperator } from '../review/mutation-operator.js';
 import type { ReviewRecordEntry } from './read-review-records.js';
+import type { ReviewNote } from './review-record.js';
 
 export interface ReviewAuditFinding {
-  rule: 'note-missing' | 'source-missing' | 'mutant-mismatch' | 'trailer-mismatch';
+  rule: 'note-missing' | 'source-missing' | 'mutant-mismatch' | 'trailer-mismatch' | 'reverify-mismatch';
   message: string;
 }
 
@@ -17,15 +18,8 @@ export interface ReviewAuditFinding {
 export async function auditReview(repoDir: string, record: ReviewRecordEntry): Promise<ReviewAuditFinding[]> {
   const note = record.note;
   if (note === null) return [{ rule: 'note-missing', message: `review ${record.reviewId} has no readable review note` }];
-  const files: VerusFileIr[] = [];
-  for (const file of note.files) {
-    const path = note.crate === '' ? file : `${note.crate}/${file}`;
-    const shown = await execa('git', ['show', `${record.commit}:${path}`], { cwd: repoDir, reject: false, stripFinalNewline: false });
-    if (shown.exitCode !== 0) return [{ rule: 'source-missing', message: `${path} is not in the record's tree` }];
-    files.push(await parseVerusSource(shown.stdout, { file }));
-  }
-  const operators = note.operators.filter(isMutationOperator);
-  const regenerated = await generateMutants({ files, functions: note.functions.length === 0 ? null : new Set(note.functions), operators, maxMutants: note.maxMutants, seed: note.seed });
+  const regenerated = await regenerateRecordedMutants(repoDir, record.commit, note);
+  if ('missing' in regenerated) return [{ rule: 'source-missing', message: `${regenerated.missing} is not in the record's tree` }];
   const findings: ReviewAuditFinding[] = [];
   const byId = new Map(regenerated.mutants.map((mutant) => [mutant.id, mutant]));
   for (const recorded of note.mutants) {
@@ -42,4 +36,17 @@ export async function auditReview(repoDir: string, record: ReviewRecordEntry): P
     if (record.trailers.get(key) !== value) findings.push({ rule: 'trailer-mismatch', message: `trailer ${key} is ${record.trailers.get(key) ?? 'missing'}, the note says ${value}` });
   }
   return findings;
+}
+
+/** The mutants a review note describes, generated again from the reviewed files in the record's tree. */
+export async function regenerateRecordedMutants(repoDir: string, commit: string, note: ReviewNote): Promise<MutantGeneration | { missing: string }> {
+  const files: VerusFileIr[] = [];
+  for (const file of note.files) {
+    const path = note.crate === '' ? file : `${note.crate}/${file}`;
+    const shown = await execa('git', ['show', `${commit}:${path}`], { cwd: repoDir, reject: false, stripFinalNewline: false });
+    if (shown.exitCode !== 0) return { missing: path };
+    files.push(await parseVerusSource(shown.stdout, { file }));
+  }
+  const operators = note.operators.filter(isMutationOperator);
+  return generateMutants({ files, functions: note.functions.length === 0 ? null : new Set(note.functions), operators, maxMutants: note.maxMutants, seed: note.seed });
 }

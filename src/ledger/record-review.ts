@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { AdapterError } from '../core/errors.js';
+import { readCrateFiles } from '../repair/crate-snapshot.js';
 import type { ReviewResult } from '../review/review-result.js';
 import { REVIEW_BRANCH_PREFIX, REVIEW_NOTES_REF, buildReviewTrailers, type ReviewNote } from './review-record.js';
 
@@ -10,7 +11,7 @@ export type ReviewRecording = { ref: string; commit: string } | { ref: null; rea
 
 /**
  * Records a review in git like a repair run: a commit on `refs/heads/verus-repair/review-<id>`
- * whose tree is HEAD's with the reviewed files as they were reviewed (a private index, so the
+ * whose tree is HEAD's with the crate's sources as they were reviewed (a private index, so the
  * user's index and working tree are untouched), the trailers in its message and every mutant in
  * its note. A crate outside a git repository is not recorded, and the reason says so.
  */
@@ -25,7 +26,8 @@ export async function recordReview(review: ReviewResult): Promise<ReviewRecordin
     const head = await git(repo, ['rev-parse', '--verify', '-q', 'HEAD']);
     const parent = head.exitCode === 0 ? head.stdout.trim() : null;
     if (parent !== null) await checked(repo, ['read-tree', parent], env);
-    for (const file of review.files) {
+    // The crate's verification inputs (Cargo.toml, Cargo.lock, build.rs, src/**) as reviewed, so the record alone can be re-verified.
+    for (const file of (await readCrateFiles(review.crateDir)).keys()) {
       const repoPath = crate === '' ? file : `${crate}/${file}`;
       const blob = (await checked(repo, ['hash-object', '-w', '--', path.join(review.crateDir, file)])).trim();
       await checked(repo, ['update-index', '--add', '--cacheinfo', `100644,${blob},${repoPath}`], env);

@@ -13,6 +13,8 @@ import type { MutationOperator } from './mutation-operator.js';
 import { reviewCrate } from './review-crate.js';
 import type { ReviewEvent } from './review-event.js';
 import type { ReviewOutcome } from './review-result.js';
+import type { ReviewServices } from './review-services.js';
+import type { VerifierConfig } from '../verifier/config/verifier-config.js';
 
 /** `verus-repair review` as a library call: unset options fall back to `[review]`, then defaults. */
 export interface RunReviewRequest {
@@ -40,7 +42,6 @@ export async function runReview(request: RunReviewRequest): Promise<ReviewOutcom
   const loaded = await loadVerifierConfig(projectRoot);
   const review = await loadReviewConfig(projectRoot);
   const config = { ...loaded.config, runner: request.runner ?? loaded.config.runner };
-  const options: VerificationOptions = { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs, scope: config.scope };
   return reviewCrate(
     {
       id: createRunId(),
@@ -54,16 +55,7 @@ export async function runReview(request: RunReviewRequest): Promise<ReviewOutcom
       vacuity: request.vacuity ?? review.vacuity,
       against: request.against ?? null,
     },
-    {
-      verifier: await createVerifier(config, environment),
-      prechecker: new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, test: true } }, environment }),
-      createVariantPrechecker: (timeoutMs) => new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, test: true, timeoutMs: Math.min(timeoutMs, config.precheck.timeoutMs) } }, environment }),
-      cache: request.cache === false ? null : new ResultCache(config.cacheDir),
-      precheckRunsTests: true,
-      options,
-      emit: request.onEvent ?? (() => {}),
-      ...(request.signal === undefined ? {} : { signal: request.signal }),
-    },
+    await createReviewServices(config, environment, { cache: request.cache !== false, ...(request.onEvent === undefined ? {} : { onEvent: request.onEvent }), ...(request.signal === undefined ? {} : { signal: request.signal }) }),
   );
 }
 
@@ -78,4 +70,19 @@ async function loadReviewConfig(projectRoot: string) {
   const { config, errors } = readReviewConfig(text, file);
   if (config === null) throw new ConfigurationError(errors.join('\n'));
   return config;
+}
+
+/** The verifier, pre-checkers, cache and options of a review (or of `audit --reviews --reverify`), from `[verifier]`. */
+export async function createReviewServices(config: VerifierConfig, environment: NodeJS.ProcessEnv, settings: { cache: boolean; onEvent?: (event: ReviewEvent) => void; signal?: AbortSignal }): Promise<ReviewServices> {
+  const options: VerificationOptions = { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs, scope: config.scope };
+  return {
+    verifier: await createVerifier(config, environment),
+    prechecker: new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, test: true } }, environment }),
+    createVariantPrechecker: (timeoutMs) => new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, test: true, timeoutMs: Math.min(timeoutMs, config.precheck.timeoutMs) } }, environment }),
+    cache: settings.cache ? new ResultCache(config.cacheDir) : null,
+    precheckRunsTests: true,
+    options,
+    emit: settings.onEvent ?? (() => {}),
+    ...(settings.signal === undefined ? {} : { signal: settings.signal }),
+  };
 }

@@ -10,6 +10,7 @@ import { removeTemporaryDirectories } from '../fakes/temporary-directory.js';
 import { auditReview } from '../../src/ledger/audit-review.js';
 import { readReviewRecords } from '../../src/ledger/read-review-records.js';
 import { recordReview } from '../../src/ledger/record-review.js';
+import { reverifyReviewSurvivors } from '../../src/review/reverify-review-survivors.js';
 import { runCli } from '../fakes/run-cli.js';
 import { REVIEW_NOTES_REF, type ReviewNote } from '../../src/ledger/review-record.js';
 import { renderReviewMarkdown } from '../../src/report/render-review-markdown.js';
@@ -137,7 +138,7 @@ describe('review on the weak/strong fixture twins (synthetic verifier verdicts)'
     const message = execFileSync('git', ['-C', crate, 'log', '-1', '--format=%B', recording.ref!], { encoding: 'utf8' });
     for (const trailer of ['Review-Id: test-review-search-weak', `Source-SHA256: ${result.sourceSha256}`, 'Mutants: 6', 'Stillborn: 0', 'Killed-By-Tests: 1', 'Killed-By-Verus: 1', 'Survived: 4', 'Timed-Out: 0', 'Mutation-Score: 0.333', 'Vacuity: none', 'Verus-Version: 0.2026.06.07.cd03505']) expect(message).toContain(trailer);
     const tree = execFileSync('git', ['-C', crate, 'ls-tree', '-r', '--name-only', recording.ref!], { encoding: 'utf8' });
-    expect(tree.trim().split('\n')).toEqual(['src/lib.rs']);
+    expect(tree.trim().split('\n')).toEqual(['Cargo.lock', 'Cargo.toml', 'src/lib.rs']);
     const note = JSON.parse(execFileSync('git', ['-C', crate, 'notes', `--ref=${REVIEW_NOTES_REF}`, 'show', recording.ref!], { encoding: 'utf8' })) as ReviewNote;
     expect(note.mutants.map((mutant) => [mutant.id, mutant.verdict, mutant.settledBy])).toEqual(result.mutants.map((entry) => [entry.mutant.id, entry.verdict.status, entry.verdict.settledBy]));
     expect(note.mutants.every((mutant) => /^[0-9a-f]{64}$/.test(mutant.sourceSha256))).toBe(true);
@@ -155,6 +156,18 @@ describe('review on the weak/strong fixture twins (synthetic verifier verdicts)'
     const tampered = { ...note, mutants: note.mutants.map((mutant, index) => (index === 1 ? { ...mutant, sourceSha256: '0'.repeat(64) } : mutant)) };
     expect(await auditReview(crate, { ...record!, note: tampered })).toEqual([{ rule: 'mutant-mismatch', message: expect.stringContaining('m2: recorded constant 13:14 000000000000, regenerated constant 13:14') }]);
     expect(await auditReview(crate, { ...record!, trailers: new Map([...record!.trailers, ['Survived', '0']]) })).toEqual([{ rule: 'trailer-mismatch', message: 'trailer Survived is 0, the note says 4' }]);
+
+    // --reverify: the four survivors verify again from the record alone; a survivor the verifier now rejects is reported.
+    const { services, fake } = createSyntheticReviewServices(crate);
+    expect(await reverifyReviewSurvivors(crate, record!, services)).toEqual([]);
+    expect(fake.readInvocations().filter((call) => call.tool === 'cargo-verus')).toHaveLength(4);
+    const strongOracle = createSyntheticReviewServices(crate, 'review-oracle', path.join(path.dirname(crate), 'strong-oracle'));
+    mkdirSync(path.join(path.dirname(crate), 'strong-oracle', 'review-search-weak', 'src'), { recursive: true });
+    writeFileSync(path.join(path.dirname(crate), 'strong-oracle', 'review-search-weak', 'src', 'lib.rs'), readFileSync(path.resolve('rust-fixtures/review-search-weak/src/lib.rs'), 'utf8'));
+    const oracle = JSON.parse(readFileSync(path.resolve('rust-fixtures/review-search-weak/review-oracle.json'), 'utf8')) as { functions: { find: { verifies: string[]; fails: Array<{ key: string; message: string }> } } };
+    const changed = { ...oracle, functions: { find: { verifies: oracle.functions.find.verifies.slice(1), fails: [...oracle.functions.find.fails, { key: oracle.functions.find.verifies[0]!, message: 'invariant not satisfied before loop' }] } } };
+    writeFileSync(path.join(path.dirname(crate), 'strong-oracle', 'review-search-weak', 'review-oracle.json'), JSON.stringify(changed));
+    expect(await reverifyReviewSurvivors(crate, record!, strongOracle.services)).toEqual([{ rule: 'reverify-mismatch', message: 'm2 was recorded as survived, but now: failed' }]);
   });
 
   it('--against REF: a weakened postcondition fails its entailment lemma, and new trusted assumptions are listed', async () => {

@@ -12,7 +12,7 @@ export function defineAuditCommand(program: Command): void {
     .option('--reviews', 'audit the recorded reviews instead: regenerate every mutant from its recorded base and check its source hash and the trailers')
     .description('recompute source hashes, check notes and trailers, and check verdicts of recorded runs')
     .action(async (run: string | undefined, options: { all?: boolean; repo: string; json?: boolean; reverify?: boolean; reviews?: boolean }) => {
-      if (options.reviews === true) return auditReviews(options.repo, options.json === true);
+      if (options.reviews === true) return auditReviews(options.repo, options.json === true, options.reverify === true);
       const { GitProofLedger } = await import('../../ledger/git-proof-ledger.js');
       const { auditRun } = await import('../../ledger/audit-run.js');
       const { resolveRunId } = await import('../resolve-run-id.js');
@@ -50,11 +50,22 @@ async function reverify(ledger: import('../../ledger/git-proof-ledger.js').GitPr
   return (await reverifyRun(ledger, runId, await createVerifier(config), options)).findings;
 }
 
-async function auditReviews(repoDir: string, json: boolean): Promise<void> {
+async function auditReviews(repoDir: string, json: boolean, reverify: boolean): Promise<void> {
   const { readReviewRecords } = await import('../../ledger/read-review-records.js');
   const { auditReview } = await import('../../ledger/audit-review.js');
   const results = [];
-  for (const record of await readReviewRecords(repoDir)) results.push({ reviewId: record.reviewId, commit: record.commit, findings: await auditReview(repoDir, record) });
+  for (const record of await readReviewRecords(repoDir)) {
+    const findings = await auditReview(repoDir, record);
+    if (reverify) {
+      // --reverify: every recorded survivor is verified again from the record's tree (no cache).
+      const { loadVerifierConfig } = await import('../../verifier/config/read-verifier-config.js');
+      const { createReviewServices } = await import('../../review/run-review.js');
+      const { reverifyReviewSurvivors } = await import('../../review/reverify-review-survivors.js');
+      const { config } = await loadVerifierConfig(repoDir);
+      findings.push(...(await reverifyReviewSurvivors(repoDir, record, await createReviewServices(config, process.env, { cache: false }))));
+    }
+    results.push({ reviewId: record.reviewId, commit: record.commit, findings });
+  }
   const failed = results.some((result) => result.findings.length > 0);
   if (json) process.stdout.write(`${JSON.stringify({ ok: !failed, reviews: results }, null, 2)}\n`);
   else if (results.length === 0) process.stdout.write(`no reviews in ${repoDir}\n`);
