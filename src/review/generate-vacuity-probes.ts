@@ -2,8 +2,8 @@ import { applyTextEdits, insertProofAtStatement, type FunctionItem, type TextEdi
 import type { VacuityProbe } from './vacuity-probe.js';
 
 /**
- * The vacuity probes of the selected exec functions, built with the IR's edit functions: an entry
- * `assert(false)` per function with requires, a result-free lemma per function with ensures and a
+ * The vacuity probes of the selected functions, built with the IR's edit functions: an entry
+ * `assert(false)` per function with requires (exec functions and lemmas), a result-free lemma per function with ensures and a
  * named result, and an `assert(false)` at the start of every loop body and `if`/`else` branch.
  */
 export function generateVacuityProbes(ir: VerusFileIr, functions: readonly FunctionItem[]): VacuityProbe[] {
@@ -25,6 +25,8 @@ export function generateVacuityProbes(ir: VerusFileIr, functions: readonly Funct
     if (requires !== undefined && fn.body !== null) {
       probes.push(at('contradictory-requires', requires, 'assert(false) at entry', insertProofAtStatement(ir, { function: fn.qualifiedName, statementIndex: 0, position: 'before' }, 'assert(false);')));
     }
+    // Lemmas (proof fns) get the contradictory-requires probe only: they have no result or exec code.
+    if (fn.baseMode !== 'exec') continue;
     const lemma = ensures === undefined ? null : buildResultFreeLemma(fn);
     if (ensures !== undefined && lemma !== null) {
       probes.push(at('ensures-ignore-result', ensures, 'ensures proved with the result free', { byteStart: fn.span.byteEnd, byteEnd: fn.span.byteEnd, replacement: `\n\n${lemma}`, description: `add result-free lemma for ${fn.qualifiedName}` }));

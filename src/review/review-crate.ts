@@ -36,7 +36,8 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
   const started = Date.now();
   const generation = await generateMutants({ files: sources.files, functions: request.functions.length === 0 ? null : new Set(request.functions), operators: request.operators, maxMutants: request.maxMutants, seed: request.seed });
   const generationMs = Date.now() - started;
-  const probes = request.vacuity ? sources.files.flatMap((ir) => generateVacuityProbes(ir, sources.functions.filter((entry) => entry.file === ir.file).map((entry) => entry.fn))) : [];
+  const lemmas = (ir: VerusFileIr) => (request.functions.length > 0 ? [] : ir.functions.filter((fn) => fn.insideVerus && fn.baseMode === 'proof' && fn.body !== null && fn.clauses.some((clause) => clause.kind === 'requires')));
+  const probes = request.vacuity ? sources.files.flatMap((ir) => generateVacuityProbes(ir, [...sources.functions.filter((entry) => entry.file === ir.file).map((entry) => entry.fn), ...lemmas(ir)])) : [];
   services.emit({ type: 'review-started', mutants: generation.mutants.length, probes: probes.length });
 
   let settled = 0;

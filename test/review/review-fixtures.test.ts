@@ -82,7 +82,7 @@ describe('review on the weak/strong fixture twins (synthetic verifier verdicts)'
 
   it('flags contradictory requires and ensures that ignore the result, and nothing on the twins', () => {
     const vacuous = (name: string) => results.get(name)!.review.vacuity.filter((entry) => entry.verdict === 'vacuous').map((entry) => `${entry.probe.function} ${entry.probe.kind}`);
-    expect(vacuous('review-vacuity')).toEqual(['clamp_small contradictory-requires', 'increment ensures-ignore-result']);
+    expect(vacuous('review-vacuity')).toEqual(['clamp_small contradictory-requires', 'increment ensures-ignore-result', 'lemma_small_and_large contradictory-requires']);
     for (const name of ['review-search-weak', 'review-search-strong', 'review-max-weak', 'review-max-strong']) expect(vacuous(name)).toEqual([]);
     const probes = results.get('review-max-strong')!.review.vacuity.map((entry) => `${entry.probe.kind}:${entry.verdict}`);
     expect(probes).toEqual(['contradictory-requires:sound', 'ensures-ignore-result:sound', 'unreachable-code:sound', 'unreachable-code:sound']);
@@ -118,7 +118,7 @@ describe('review on the weak/strong fixture twins (synthetic verifier verdicts)'
     expect(first.locations[0]!.physicalLocation.region.startLine).toBe(10); // the ensures keyword of find
     expect(first.relatedLocations[0]!.physicalLocation.region.startLine).toBe(14); // the mutated comparison
     const vacuity = renderReviewSarif(results.get('review-vacuity')!.review) as { runs: Array<{ results: Array<{ ruleId: string }> }> };
-    expect(vacuity.runs[0]!.results.map((entry) => entry.ruleId)).toEqual(['surviving-mutant', 'contradictory-requires', 'ensures-ignore-result']);
+    expect(vacuity.runs[0]!.results.map((entry) => entry.ruleId)).toEqual(['surviving-mutant', 'contradictory-requires', 'ensures-ignore-result', 'contradictory-requires']);
   });
 
   it('renders Markdown for a pull request, labelled synthetic, with each survivor and its diff', () => {

@@ -25,6 +25,16 @@ pub fn increment(x: u32) -> (r: u32)
     x + 1
 }
 
+/// A lemma whose requires contradict each other proves anything.
+pub proof fn lemma_small_and_large(x: int)
+    requires
+        x < 0,
+        x > 0,
+    ensures
+        x == 42,
+{
+}
+
 } // verus!
 
 #[cfg(test)]
