@@ -31,7 +31,9 @@ describe('a repair run waiting on a model that does not answer (fake server)', (
     world.server.script({ kind: 'hang' }, { kind: 'hang' }, { kind: 'hang' }, { kind: 'hang' }, { kind: 'hang' });
     const { error, events, elapsedMs } = await failedRun(world);
     expect(error.name).toBe('AdapterError');
-    expect(error.message).toMatch(/no answer within the call deadline of 1 s \(model\.call_deadline_seconds\) after [23] attempts/);
+    // Under load the last attempt either runs into the deadline or is not started because it would: both name the deadline.
+    expect(error.message).toMatch(/call deadline of 1 s \(model\.call_deadline_seconds\)/);
+    expect(error.message).toMatch(/after [23] attempts/);
     expect(world.server.requests.length).toBeLessThanOrEqual(3);
     expect(elapsedMs).toBeLessThan(20_000);
     const waits = events.filter((event) => event.type === 'model-waiting' || event.type === 'model-finished');

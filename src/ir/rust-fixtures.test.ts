@@ -14,8 +14,22 @@ const ROOT = new URL('../../rust-fixtures/', import.meta.url).pathname;
 
 interface Fixture {
   crate: string;
+  /** src/lib.rs: the file the broken variants are variants of. */
   reference: string;
+  /** Every file under src/ that holds Verus code (a multi-module crate's lib.rs may hold only `mod` lines). */
+  verusSources: string[];
   broken: string[];
+}
+
+async function listVerusSources(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { withFileTypes: true }).catch(() => []);
+  const files: string[] = [];
+  for (const entry of entries.sort((left, right) => left.name.localeCompare(right.name))) {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) files.push(...(await listVerusSources(path)));
+    else if (entry.name.endsWith('.rs') && (await readFile(path, 'utf8')).includes('verus!')) files.push(path);
+  }
+  return files;
 }
 
 async function findFixtures(): Promise<Fixture[]> {
@@ -25,7 +39,7 @@ async function findFixtures(): Promise<Fixture[]> {
     if (!entry.isDirectory() || entry.name === 'target' || entry.name.startsWith('.')) continue;
     const crate = join(ROOT, entry.name);
     const broken = (await readdir(join(crate, 'broken')).catch(() => [])).filter((name) => name.endsWith('.rs')).map((name) => join(crate, 'broken', name));
-    fixtures.push({ crate: entry.name, reference: join(crate, 'src', 'lib.rs'), broken });
+    fixtures.push({ crate: entry.name, reference: join(crate, 'src', 'lib.rs'), verusSources: await listVerusSources(join(crate, 'src')), broken });
   }
   return fixtures.sort((left, right) => left.crate.localeCompare(right.crate));
 }
@@ -39,7 +53,11 @@ function countInText(text: string): { loops: number; asserts: number } {
 const fixtures = await findFixtures();
 
 describe.skipIf(fixtures.length === 0)('rust-fixtures', () => {
-  it.each(fixtures.flatMap((fixture) => [fixture.reference, ...fixture.broken]))('parses %s completely, with exact spans', async (path) => {
+  it('finds Verus code in every fixture crate', () => {
+    expect(fixtures.filter((fixture) => fixture.verusSources.length === 0).map((fixture) => fixture.crate)).toEqual([]);
+  });
+
+  it.each(fixtures.flatMap((fixture) => [...fixture.verusSources, ...fixture.broken]))('parses %s completely, with exact spans', async (path) => {
     const ir = await parseVerusFile(path);
     const text = await readFile(path, 'utf8');
     expect(printVerusIr(ir)).toBe(text);
