@@ -1,26 +1,23 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_AVAILABLE, CHROMIUM_PATH, chromiumSuiteTitle } from './fakes/headless-chromium.js';
 import { renderHtmlReport } from '../src/report/render-html-report.js';
 import { buildSampleRunReport } from '../src/report/sample-run-report.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// CI installs Debian's chromium (.ci/run); elsewhere the test runs when a browser is present.
-const browserAvailable = existsSync(CHROMIUM) || process.env.CI === '1';
 
 const workDir = await mkdtemp(join(tmpdir(), 'html-report-'));
 afterAll(async () => rm(workDir, { recursive: true, force: true }));
 
-describe.skipIf(!browserAvailable)('HTML run report in headless Chromium', () => {
+describe.skipIf(!CHROMIUM_AVAILABLE)(chromiumSuiteTitle('HTML run report in headless Chromium'), () => {
   it('renders the iteration timeline and candidates, and takes a screenshot', async () => {
     const page = join(workDir, 'report.html');
     await writeFile(page, renderHtmlReport(buildSampleRunReport()));
     const browser = await chromium.launch({
-      executablePath: CHROMIUM,
+      executablePath: CHROMIUM_PATH,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     try {

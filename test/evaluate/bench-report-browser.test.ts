@@ -1,23 +1,21 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_AVAILABLE, CHROMIUM_PATH, chromiumSuiteTitle } from '../fakes/headless-chromium.js';
 import type { BenchSetting } from '../../src/evaluate/bench-grid.js';
 import { renderBenchHtml } from '../../src/evaluate/render-bench-html.js';
 import { summarizeBench } from '../../src/evaluate/summarize-bench.js';
 import { buildSyntheticAttempt } from '../../src/evaluate/testing-attempt-record.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const browserAvailable = existsSync(CHROMIUM) || process.env.CI === '1';
 const workDir = await mkdtemp(join(tmpdir(), 'bench-report-'));
 afterAll(async () => rm(workDir, { recursive: true, force: true }));
 
 const setting = (id: string): BenchSetting => ({ id, model: { name: 'm', baseUrl: null, apiKeyEnv: 'K', prices: null }, feedback: 'none', samples: 1, temperature: 0, iterations: 3 });
 
-describe.skipIf(!browserAvailable)('bench report.html in headless Chromium (synthetic attempts)', () => {
+describe.skipIf(!CHROMIUM_AVAILABLE)(chromiumSuiteTitle('bench report.html in headless Chromium (synthetic attempts)'), () => {
   it('shows the four plots as inline SVG with marks and axis titles, offline', async () => {
     const tasks = ['a', 'b'].map((id) => ({ id, crateDir: null, file: 'src/lib.rs', brokenSource: '', originalSource: null, functions: [], defectClass: `class-${id}`, expectedFailingFunction: null, defects: 1, origin: 'synthetic' }));
     const summary = summarizeBench({
@@ -27,7 +25,7 @@ describe.skipIf(!browserAvailable)('bench report.html in headless Chromium (synt
     });
     const page = join(workDir, 'report.html');
     await writeFile(page, await renderBenchHtml(summary));
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
     try {
       const tab = await browser.newPage({ viewport: { width: 1100, height: 800 } });
       const requests: string[] = [];

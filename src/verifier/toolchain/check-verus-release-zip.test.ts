@@ -36,7 +36,8 @@ describe('toolchain lock checks the zip before recording its hash', () => {
     expect(readFileSync(pin, 'utf8')).toContain(`sha256 = "${locked.sha256}"`);
   });
 
-  it.skipIf(!hasZipProgram())('accepts a release-shaped zip made by the zip program (deflated, with directory entries)', async () => {
+  const zipTitle = 'accepts a release-shaped zip made by the zip program (deflated, with directory entries)';
+  it.skipIf(!hasZipProgram())(hasZipProgram() ? zipTitle : `${zipTitle} [skipped: the zip program is not installed]`, async () => {
     const { pin, zip } = setup();
     const root = path.join(path.dirname(zip), 'tree');
     for (const file of verusReleaseFiles(RELEASE)) {
