@@ -25,6 +25,8 @@ export interface ProofTrailers {
   sample: number;
   /** `accept`, `reject: <rule>`, or `accept; spec-change: fn.requires`. */
   guard: string;
+  /** For a verified candidate with an allowed spec change: `holds`, or the directions that did not (see docs/review.md). */
+  specEntailment?: string;
   runId: string;
   /** sha256 of the canonical JSON of the git note attached to this commit. */
   noteSha256: string;
@@ -45,12 +47,13 @@ const KEYS: Array<[keyof ProofTrailers, string]> = [
   ['iteration', 'Iteration'],
   ['sample', 'Sample'],
   ['guard', 'Guard'],
+  ['specEntailment', 'Spec-Entailment'],
   ['runId', 'Run-Id'],
   ['noteSha256', 'Note-SHA256'],
 ];
 
 /** Scope trailers appear only on commits whose check had a scope. */
-const OMITTED_WHEN_ABSENT: Array<keyof ProofTrailers> = ['verifyScope', 'confirmed'];
+const OMITTED_WHEN_ABSENT: Array<keyof ProofTrailers> = ['verifyScope', 'confirmed', 'specEntailment'];
 
 function renderValue(key: keyof ProofTrailers, trailers: ProofTrailers): string {
   const value = trailers[key];

@@ -9,6 +9,7 @@ import type { CandidateVerification } from '../verifier/candidate-verification.j
 import { mapDiagnosticsToIr } from '../verifier/map-diagnostics-to-ir.js';
 import { planVerificationScope } from '../verifier/scope/plan-verification-scope.js';
 import { verifyInScope } from '../verifier/scope/verify-in-scope.js';
+import { checkCandidateEntailment } from '../review/entailment/check-candidate-entailment.js';
 import type { CheckedCandidate } from './checked-candidate.js';
 import { materializeCrate, withFile, type CrateFiles } from './crate-snapshot.js';
 import type { CandidateStage } from './repair-event.js';
@@ -51,7 +52,9 @@ export async function checkCandidate(
       onStage: stage,
     }, services.signal);
     const { result, diagnostics } = readVerdict(verification);
-    return { ...base, result, verification, diagnostics: await mapOntoCandidate(request, candidate.source, diagnostics), wallTimeMs: services.now() - started };
+    // A verified candidate that changed a spec (allowed by --allow-spec-change) gets the entailment check before it is reported.
+    const entailment = result === 'verified' && guard.allowedSpecChanges.length > 0 ? { entailment: await checkCandidateEntailment(request, services, originalFiles, files, candidate.source) } : {};
+    return { ...base, result, verification, diagnostics: await mapOntoCandidate(request, candidate.source, diagnostics), wallTimeMs: services.now() - started, ...entailment };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { GuardVerdict } from '../core/guard-verdict.js';
 import type { ProofResultLabel } from '../ledger/proof-trailers.js';
+import type { EntailmentResult } from '../review/entailment/entailment-result.js';
 import type { CandidateVerification } from '../verifier/candidate-verification.js';
 
 /** A candidate after guard, pre-check and verifier: what the ledger records and feedback is built from. */
@@ -16,6 +17,8 @@ export interface CheckedCandidate {
   /** Errors and notes, mapped onto the candidate's IR where possible. */
   diagnostics: Diagnostic[];
   wallTimeMs: number;
+  /** For a verified candidate with a guard-allowed spec change: the entailment check of that change (src/review/entailment). */
+  entailment?: EntailmentResult[];
 }
 
 export function countErrorsByKind(diagnostics: readonly Diagnostic[]): Record<string, number> {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { GitProofLedger, RunWorkspace } from '../ledger/git-proof-ledger.js';
 import { renderScopeTrailers } from '../verifier/scope/render-scope-trailers.js';
+import { describeEntailment } from '../review/entailment/check-candidate-entailment.js';
 import type { CheckedCandidate } from './checked-candidate.js';
 import { countErrorsByKind } from './checked-candidate.js';
 import type { CrateFiles } from './crate-snapshot.js';
@@ -50,6 +51,7 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
       iteration: checked.iteration,
       sample: checked.sample,
       guard: describeGuard(checked),
+      ...(checked.entailment === undefined ? {} : { specEntailment: describeEntailment(checked.entailment) }),
     },
     note: {
       report: {
@@ -60,6 +62,7 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
         scope: checked.verification?.scope ?? null,
         diagnostics: checked.diagnostics,
         guardViolations: checked.guard.verdict === 'reject' ? checked.guard.violations : [],
+        ...(checked.entailment === undefined ? {} : { specEntailment: checked.entailment }),
         ...facts.details,
       },
       promptDigest: facts.promptDigest,
