@@ -1,3 +1,4 @@
+import type { Reproof } from '../review/reprove/reproof.js';
 import type { ReviewResult } from '../review/review-result.js';
 
 /** Review records live on `refs/heads/verus-repair/review-<id>`, with notes under their own ref. */
@@ -17,7 +18,7 @@ export interface ReviewNote {
   sampledWithSeed: number | null;
   maxMutants: number | null;
   provenance: ReviewResult['provenance'];
-  mutants: Array<{ id: string; operator: string; file: string; function: string; line: number; column: number; sourceSha256: string; verdict: string; settledBy: string | null }>;
+  mutants: Array<{ id: string; operator: string; file: string; function: string; line: number; column: number; sourceSha256: string; verdict: string; settledBy: string | null; reproof?: Reproof }>;
   vacuity: Array<{ kind: string; function: string; line: number; verdict: string }>;
   entailment?: Array<{ function: string; direction: string; verdict: string }>;
 }
@@ -25,7 +26,8 @@ export interface ReviewNote {
 /** The trailers of a review commit. */
 export function buildReviewTrailers(review: ReviewResult): Array<[string, string]> {
   const count = (status: string) => String(review.mutants.filter((entry) => entry.verdict.status === status).length);
-  const killed = review.mutants.filter((entry) => entry.verdict.status === 'killed-by-tests' || entry.verdict.status === 'killed-by-verus').length;
+  const proven = review.mutants.filter((entry) => entry.reproof?.status === 'proved').length;
+  const killed = review.mutants.filter((entry) => entry.verdict.status === 'killed-by-tests' || entry.verdict.status === 'killed-by-verus').length - proven;
   const scorable = review.mutants.filter((entry) => !['stillborn', 'timed-out', 'unsettled'].includes(entry.verdict.status)).length;
   const vacuous = review.vacuity.filter((result) => result.verdict === 'vacuous').length;
   return [
@@ -36,6 +38,7 @@ export function buildReviewTrailers(review: ReviewResult): Array<[string, string
     ['Killed-By-Tests', count('killed-by-tests')],
     ['Killed-By-Verus', count('killed-by-verus')],
     ['Survived', count('survived')],
+    ...(review.reprove === true ? [['Proven-Survivors', String(proven)] as [string, string]] : []),
     ['Timed-Out', count('timed-out')],
     ['Unsettled', count('unsettled')],
     ['Mutation-Score', scorable === 0 ? 'none' : (killed / scorable).toFixed(3)],

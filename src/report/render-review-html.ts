@@ -29,6 +29,7 @@ ${rows}
 </tbody></table>
 <h2>Surviving mutants (${survivors.length})</h2>
 ${survivors.map(({ mutant }) => `<article data-testid="survivor"><h3><span class="badge survived">survived</span> ${escapeHtml(mutant.id)} <code>${escapeHtml(mutant.function)}</code> <small class="meta">${escapeHtml(mutant.file)}:${mutant.line}:${mutant.column} · ${escapeHtml(mutant.operator)}</small></h3><pre>${renderDiff(mutant.diff)}</pre></article>`).join('\n')}
+${review.reprove === true ? renderProvenSurvivors(review) : ''}
 <h2>Vacuity</h2>
 <ul>${review.vacuity.map((result) => `<li data-testid="vacuity"><span class="badge ${escapeHtml(result.verdict)}">${escapeHtml(result.verdict)}</span> <code>${escapeHtml(result.probe.function)}</code> ${escapeHtml(result.probe.kind)}: ${escapeHtml(result.probe.description)}</li>`).join('')}</ul>
 ${review.against === null ? '' : `<h2>Specification changes since <code>${escapeHtml(review.against)}</code></h2><ul>${review.entailment.map((result) => `<li data-testid="entailment">${escapeHtml(result.verdict)}: <code>${escapeHtml(result.function)}</code> ${result.direction === 'requires' ? 'old requires ⟹ new requires' : 'new ensures ⟹ old ensures'}</li>`).join('') || '<li>no requires or ensures changed</li>'}</ul>`}
@@ -36,6 +37,12 @@ ${review.against === null ? '' : `<h2>Specification changes since <code>${escape
 <ul>${review.trusted.map((assumption) => `<li data-testid="trusted">${escapeHtml(assumption.kind)} <code>${escapeHtml(assumption.item)}</code> ${escapeHtml(assumption.file)}:${assumption.line}</li>`).join('') || '<li>nothing taken on trust</li>'}</ul>
 </body></html>
 `;
+}
+
+function renderProvenSurvivors(review: ReviewResult): string {
+  const proven = review.mutants.filter((entry) => entry.reproof?.status === 'proved');
+  const articles = proven.map(({ mutant, reproof }) => (reproof?.status !== 'proved' ? '' : `<article data-testid="proven-survivor"><h3><span class="badge survived">proven survivor</span> ${escapeHtml(mutant.id)} <code>${escapeHtml(mutant.function)}</code> <small class="meta">${escapeHtml(mutant.file)}:${mutant.line}:${mutant.column} · ${escapeHtml(mutant.operator)} · ${escapeHtml(reproof.ledgerBranch)} ${escapeHtml(reproof.verifiedCommit.slice(0, 10))} in ${escapeHtml(reproof.repository)}</small></h3><pre>${renderDiff(mutant.diff)}</pre><p>The proof (against the mutant):</p><pre>${renderDiff(reproof.proof)}</pre></article>`));
+  return `<h2>Proven survivors (${proven.length})</h2>\n${articles.join('\n')}`;
 }
 
 function renderDiff(diff: string): string {

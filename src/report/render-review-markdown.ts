@@ -14,6 +14,14 @@ export function renderReviewMarkdown(review: ReviewResult): string {
   for (const { mutant } of survivors) {
     lines.push(`- **${mutant.id}** \`${mutant.function}\` ${mutant.file}:${mutant.line}:${mutant.column} — ${mutant.operator}: \`${inline(mutant.original)}\` → \`${inline(mutant.replacement)}\``, '', '```diff', mutant.diff.trimEnd(), '```', '');
   }
+  if (review.reprove === true) {
+    const proven = review.mutants.filter((entry) => entry.reproof?.status === 'proved');
+    lines.push(`### Proven survivors (${proven.length})`, '', 'Mutants the verifier rejected with the original proof, for which the repair loop found a new proof (exec code and specs frozen): the specification admits their behaviour.', '');
+    for (const { mutant, reproof } of proven) {
+      if (reproof?.status !== 'proved') continue;
+      lines.push(`- **${mutant.id}** \`${mutant.function}\` ${mutant.file}:${mutant.line}:${mutant.column} — ${mutant.operator}: \`${inline(mutant.original)}\` → \`${inline(mutant.replacement)}\`; proof on \`${reproof.ledgerBranch}\` (${reproof.verifiedCommit.slice(0, 10)}) in \`${reproof.repository}\``, '', '```diff', mutant.diff.trimEnd(), '```', '', 'The proof (against the mutant):', '', '```diff', reproof.proof.trimEnd(), '```', '');
+    }
+  }
   const unsettled = review.mutants.filter((entry) => entry.verdict.status === 'unsettled');
   if (unsettled.length > 0) {
     lines.push(`### Unsettled mutants (${unsettled.length})`, '');

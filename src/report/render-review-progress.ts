@@ -18,6 +18,9 @@ export function createReviewProgress(stream: NodeJS.WriteStream): (event: Review
         byStage[event.verdict.settledBy ?? 'other']++;
         stream.write(`\r\u001b[2Kmutants ${event.settled}/${event.total} settled (build ${byStage.build}, tests ${byStage.test}, Verus ${byStage.verus}, unsettled ${byStage.other})`);
         break;
+      case 'mutant-reproved':
+        stream.write(`\r\u001b[2Kre-proving mutants killed by Verus: ${event.settled}/${event.total} (${event.id}: ${event.reproof.status})`);
+        break;
       case 'probe-settled':
         stream.write(`\r\u001b[2Kvacuity probes ${event.settled}/${probes}`);
         break;

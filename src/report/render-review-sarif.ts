@@ -3,10 +3,11 @@ import type { VacuityKind } from '../review/vacuity-probe.js';
 
 const INFORMATION_URI = 'https://github.com/verus-repair/verus-repair/blob/main/docs/review.md';
 
-const RULES: Record<'surviving-mutant' | VacuityKind | 'precondition-strengthened' | 'postcondition-weakened', string> = {
+const RULES: Record<'surviving-mutant' | 'proven-survivor' | VacuityKind | 'precondition-strengthened' | 'postcondition-weakened', string> = {
   'precondition-strengthened': 'The old requires do not imply the new requires: callers that were correct may now fail.',
   'postcondition-weakened': 'The new ensures do not imply the old ensures: callers may have relied on what was dropped.',
   'surviving-mutant': 'A mutant of the executable code verifies: the specification admits that behaviour.',
+  'proven-survivor': 'A mutant of the executable code failed the original proof, and the repair loop proved it with exec code and specs frozen: the specification admits that behaviour.',
   'contradictory-requires': 'assert(false) at the function entry verifies: the preconditions cannot be satisfied.',
   'ensures-ignore-result': 'The ensures hold whatever the result is: they do not constrain it.',
   'unreachable-code': 'assert(false) in this loop body or branch verifies: the code cannot run under the specification.',
@@ -26,15 +27,17 @@ export function renderReviewSarif(review: ReviewResult): object {
   });
   const results = [
     ...review.mutants
-      .filter((entry) => entry.verdict.status === 'survived')
-      .map(({ mutant }) => {
+      .filter((entry) => entry.verdict.status === 'survived' || entry.reproof?.status === 'proved')
+      .map(({ mutant, reproof }) => {
         const row = spec.get(`${mutant.file}\0${mutant.function}`);
+        const change = `${mutant.operator}: \`${mutant.original.replace(/\s+/g, ' ').trim() || 'statement'}\` → \`${mutant.replacement || 'deleted'}\``;
+        const proved = reproof?.status === 'proved' ? reproof : null;
         return {
-          ruleId: 'surviving-mutant',
-          level: 'warning',
-          message: { text: `Mutant ${mutant.id} of ${mutant.function} (${mutant.operator}: \`${mutant.original.replace(/\s+/g, ' ').trim() || 'statement'}\` → \`${mutant.replacement || 'deleted'}\`) verifies: the specification does not rule it out.` },
+          ruleId: proved === null ? 'surviving-mutant' : 'proven-survivor',
+          level: proved === null ? 'warning' : 'error',
+          message: { text: proved === null ? `Mutant ${mutant.id} of ${mutant.function} (${change}) verifies: the specification does not rule it out.` : `Mutant ${mutant.id} of ${mutant.function} (${change}) failed the original proof, but the repair loop proved it (exec code and specs frozen): the specification admits it. Proof (${proved.ledgerBranch} ${proved.verifiedCommit.slice(0, 10)} in ${proved.repository}):\n${proved.proof.trimEnd()}` },
           locations: [location(mutant.file, row?.specLine ?? mutant.line, row?.specColumn ?? mutant.column)],
-          relatedLocations: [location(mutant.file, mutant.line, mutant.column, 'the mutated code', 1)],
+          relatedLocations: [location(mutant.file, mutant.line, mutant.column, proved === null ? 'the mutated code' : `the mutated code, proved by the proof on ${proved.ledgerBranch}`, 1)],
           partialFingerprints: { mutantSourceSha256: mutant.sourceSha256 },
           properties: { provenance: review.provenance, operator: mutant.operator },
         };

@@ -7,7 +7,9 @@ export function renderReviewText(review: ReviewResult): string {
   const widths = REVIEW_TABLE_HEADER.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
   const lines = [`review ${review.id}${review.provenance === 'synthetic' ? ' (synthetic verifier verdicts)' : ''}`];
   for (const row of rows) lines.push(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '));
-  for (const { mutant, verdict } of review.mutants) {
+  for (const { mutant, verdict, reproof } of review.mutants) {
+    if (reproof?.status === 'proved') lines.push(`proven survivor ${mutant.id} ${mutant.file}:${mutant.line}:${mutant.column} ${mutant.function} ${mutant.operator}: ${mutant.original.trim() || '(statement)'} -> ${mutant.replacement || '(deleted)'}; killed by Verus, re-proved by the repair loop (${reproof.repository}, ${reproof.ledgerBranch} ${reproof.verifiedCommit.slice(0, 10)}); proof:`, ...reproof.proof.trimEnd().split('\n').map((line) => `    ${line}`));
+    if (reproof !== undefined && reproof.status !== 'proved') lines.push(`re-prove ${mutant.id}: ${reproof.status === 'not-proved' ? `not proved (${reproof.stopReason}; ${reproof.ledgerBranch} in ${reproof.repository})` : `error: ${reproof.message}`}`);
     if (verdict.status === 'survived') lines.push(`survived ${mutant.id} ${mutant.file}:${mutant.line}:${mutant.column} ${mutant.function} ${mutant.operator}: ${mutant.original.trim() || '(statement)'} -> ${mutant.replacement || '(deleted)'}`);
     if (verdict.status === 'unsettled') lines.push(`unsettled ${mutant.id} ${mutant.file}:${mutant.line}:${mutant.column} ${mutant.function}: ${verdict.reason}`);
   }

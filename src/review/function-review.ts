@@ -10,7 +10,9 @@ export interface FunctionReview {
   specColumn: number;
   mutants: number;
   counts: Record<MutantStatus, number>;
-  /** killed / (generated − stillborn − timed out − unsettled); null when nothing was scorable. */
+  /** Mutants killed by Verus that `--reprove` proved anyway (counted as not killed in the score). */
+  provenSurvivors: number;
+  /** (killed − proven survivors) / (generated − stillborn − timed out − unsettled); null when nothing was scorable. */
   mutationScore: number | null;
   /** Share of the mutants settled by cargo build or cargo test, before any Verus run. */
   settledBeforeVerus: number | null;

@@ -16,6 +16,7 @@ import type { MutantVerdict } from './mutant-verdict.js';
 import type { ReviewRequest } from './review-request.js';
 import type { ReviewOutcome, SettledMutant } from './review-result.js';
 import type { ReviewServices } from './review-services.js';
+import { reproveKilledMutants } from './reprove/reprove-killed-mutants.js';
 import { runVacuityProbes } from './run-vacuity-probes.js';
 import { settleAll } from './settle-all.js';
 import { summarizeFunctions } from './summarize-functions.js';
@@ -41,7 +42,7 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
   services.emit({ type: 'review-started', mutants: generation.mutants.length, probes: probes.length });
 
   let settled = 0;
-  const mutants = await settleAll<(typeof generation.mutants)[number], SettledMutant>(
+  const settledMutants = await settleAll<(typeof generation.mutants)[number], SettledMutant>(
     generation.mutants,
     request.jobs,
     async (mutant) => {
@@ -52,13 +53,14 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
     (mutant) => ({ mutant, verdict: interrupted() }),
     services.signal,
   );
+  const mutants = services.reprove === undefined ? settledMutants : await reproveKilledMutants(settledMutants, crateFiles, crateDir, services.reprove, services.emit);
   const vacuity = await runVacuityProbes(probes, crateFiles, crateDir, request.jobs, variantServices);
   const trusted = sources.files.flatMap(listTrustedAssumptions);
   const against = request.against ?? null;
   const since = against === null ? null : await compareWithRef(against, sources.files, crateFiles, crateDir, request.jobs, variantServices);
   const functions = summarizeFunctions(sources.functions, mutants, vacuity);
   const entailment = since?.entailment ?? [];
-  const findings = mutants.filter((entry) => entry.verdict.status === 'survived').length + vacuity.filter((result) => result.verdict === 'vacuous').length + entailment.filter((result) => result.verdict === 'fails').length;
+  const findings = mutants.filter((entry) => entry.verdict.status === 'survived' || entry.reproof?.status === 'proved').length + vacuity.filter((result) => result.verdict === 'vacuous').length + entailment.filter((result) => result.verdict === 'fails').length;
   services.emit({ type: 'review-finished', findings });
   return {
     kind: 'reviewed',
@@ -84,6 +86,7 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
       verusVersion: original.verusVersion,
       generationMs,
       findings,
+      ...(services.reprove === undefined ? {} : { reprove: true }),
     },
   };
 }

@@ -2,12 +2,15 @@ import type { EntailmentResult } from './entailment/entailment-result.js';
 import type { FunctionReview } from './function-review.js';
 import type { Mutant } from './mutant.js';
 import type { MutantVerdict } from './mutant-verdict.js';
+import type { Reproof } from './reprove/reproof.js';
 import type { TrustedAssumption } from './trusted-assumption.js';
 import type { VacuityResult } from './vacuity-probe.js';
 
 export interface SettledMutant {
   mutant: Mutant;
   verdict: MutantVerdict;
+  /** `--reprove`, for a mutant killed by Verus: what the repair loop made of it. */
+  reproof?: Reproof;
 }
 
 /** Everything a review found; the reports, the NDJSON summary and the git record are views of it. */
@@ -37,7 +40,9 @@ export interface ReviewResult {
   provenance: 'real' | 'synthetic' | 'cache' | 'none';
   verusVersion: string | null;
   generationMs: number;
-  /** Surviving mutants, vacuous probes and failed entailment directions: the exit code is 1 when this is not zero. */
+  /** `--reprove` was asked (mutants killed by Verus carry a `reproof`). */
+  reprove?: boolean;
+  /** Surviving mutants, proven survivors, vacuous probes and failed entailment directions: the exit code is 1 when this is not zero. */
   findings: number;
 }
 

@@ -2,6 +2,7 @@ import type { Prechecker } from '../core/verifier-precheck.js';
 import type { VerificationOptions, Verifier } from '../core/verifier.js';
 import type { ResultCache } from '../verifier/cache/result-cache.js';
 import type { ReviewEvent } from './review-event.js';
+import type { ReproveSettings } from './reprove/reprove-mutant.js';
 
 /** What the review stages run on: the same ports, cache and options as `repair`. */
 export interface ReviewServices {
@@ -17,4 +18,6 @@ export interface ReviewServices {
   options: VerificationOptions;
   emit: (event: ReviewEvent) => void;
   signal?: AbortSignal;
+  /** `--reprove`: re-prove every mutant killed by Verus with the repair loop. */
+  reprove?: ReproveSettings;
 }

@@ -10,6 +10,7 @@ import { findProjectRoot } from '../verifier/find-project-root.js';
 import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
 import { defaultReviewConfig, readReviewConfig } from './config/read-review-config.js';
 import type { MutationOperator } from './mutation-operator.js';
+import { prepareReprove } from './reprove/prepare-reprove.js';
 import { reviewCrate } from './review-crate.js';
 import type { ReviewEvent } from './review-event.js';
 import type { ReviewOutcome } from './review-result.js';
@@ -29,6 +30,8 @@ export interface RunReviewRequest {
   against?: string;
   runner?: 'docker' | 'local' | 'queue';
   cache?: boolean;
+  /** Re-prove mutants killed by Verus with the repair loop (`[model]` required), within this budget per mutant. */
+  reprove?: { iterations?: number; maxTokens?: number; replayDir?: string; recordDir?: string };
   environment?: NodeJS.ProcessEnv;
   signal?: AbortSignal;
   onEvent?: (event: ReviewEvent) => void;
@@ -42,9 +45,12 @@ export async function runReview(request: RunReviewRequest): Promise<ReviewOutcom
   const loaded = await loadVerifierConfig(projectRoot);
   const review = await loadReviewConfig(projectRoot);
   const config = { ...loaded.config, runner: request.runner ?? loaded.config.runner };
+  const id = createRunId();
+  const reprove = request.reprove === undefined ? undefined : await prepareReprove(projectRoot, id, review, request.reprove, environment, request.signal);
+  const services = await createReviewServices(config, environment, { cache: request.cache !== false, ...(request.onEvent === undefined ? {} : { onEvent: request.onEvent }), ...(request.signal === undefined ? {} : { signal: request.signal }) });
   return reviewCrate(
     {
-      id: createRunId(),
+      id,
       crateDir,
       file: request.file ?? null,
       functions: request.functions ?? [],
@@ -55,7 +61,7 @@ export async function runReview(request: RunReviewRequest): Promise<ReviewOutcom
       vacuity: request.vacuity ?? review.vacuity,
       against: request.against ?? null,
     },
-    await createReviewServices(config, environment, { cache: request.cache !== false, ...(request.onEvent === undefined ? {} : { onEvent: request.onEvent }), ...(request.signal === undefined ? {} : { signal: request.signal }) }),
+    reprove === undefined ? services : { ...services, reprove },
   );
 }
 

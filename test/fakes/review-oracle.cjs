@@ -5,6 +5,8 @@
 // and the original source is `<dir>/<package name>/src/lib.rs` (the fixture crate under rust-fixtures).
 // The rule, documented in docs/review.md:
 // 1. the checked src/lib.rs equals the original: verified (the fixtures' proofs are believed to verify);
+// 1b. the checked src/lib.rs equals one of the files listed under `reproved` (relative to the oracle's
+//    directory): verified. These are re-proofs of mutants (the mutant with a new proof), for `--reprove`;
 // 2. a generated lemma `review_entails_<requires|ensures>_<f>` was added: verified iff the oracle lists
 //    `<requires|ensures>:<f>` under `entailmentHolds`; a lemma `review_ensures_ignore_result_<f>`:
 //    verified iff the oracle lists f under `ensuresIgnoreResult`;
@@ -31,8 +33,9 @@ function functionAt(lines, index) {
   return null;
 }
 
-function decide(oracle, original, checked) {
+function decide(oracle, original, checked, root) {
   if (original === checked) return { verified: true };
+  if ((oracle.reproved || []).some((entry) => fs.readFileSync(path.join(root, entry.file), 'utf8') === checked)) return { verified: true };
   const before = original.split('\n');
   const after = checked.split('\n');
   let first = 0;
@@ -107,7 +110,7 @@ function answerFromOracle(scenarioDir, oracleDir, crateDir) {
   } catch (error) {
     return { error: `cannot read the review oracle of ${name}: ${error.message}` };
   }
-  const verdict = decide(oracle, fs.readFileSync(path.join(root, 'src', 'lib.rs'), 'utf8'), fs.readFileSync(path.join(crateDir, 'src', 'lib.rs'), 'utf8'));
+  const verdict = decide(oracle, fs.readFileSync(path.join(root, 'src', 'lib.rs'), 'utf8'), fs.readFileSync(path.join(crateDir, 'src', 'lib.rs'), 'utf8'), root);
   if (verdict.crash !== undefined) return { error: verdict.crash };
   return { stdout: render(name, verdict), exitCode: verdict.verified ? 0 : 1 };
 }

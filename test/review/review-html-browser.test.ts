@@ -18,7 +18,7 @@ const COUNTS = { stillborn: 1, 'killed-by-tests': 2, 'killed-by-verus': 3, survi
 /** A hand-built review (synthetic): two functions, one survivor whose diff holds markup to escape. */
 function sampleReview(): ReviewResult {
   const mutant = { id: 'm4', operator: 'relational-operator' as const, file: 'src/lib.rs', function: 'find', line: 14, column: 17, original: '==', replacement: '!=', diff: '--- a/src/lib.rs\n+++ b/src/lib.rs\n@@ -14,1 +14,1 @@\n-        if v[i] == key { // <b>\n+        if v[i] != key { // <b>\n', sourceSha256: 'a'.repeat(64), source: '' };
-  const row = (name: string, line: number) => ({ function: name, file: 'src/lib.rs', line, specLine: line + 1, specColumn: 5, mutants: 7, counts: COUNTS, mutationScore: 5 / 6, settledBeforeVerus: 3 / 7, verifierCalls: 4, vacuityFindings: 0 });
+  const row = (name: string, line: number) => ({ function: name, file: 'src/lib.rs', line, specLine: line + 1, specColumn: 5, mutants: 7, provenSurvivors: 0, counts: COUNTS, mutationScore: 5 / 6, settledBeforeVerus: 3 / 7, verifierCalls: 4, vacuityFindings: 0 });
   return {
     id: 'sample', crateDir: '/tmp/crate', files: ['src/lib.rs'], sourceSha256: 'b'.repeat(64), operators: ['relational-operator'], seed: 1, maxMutants: null, requestedFunctions: [], sampledWithSeed: null, totalMutants: 14,
     mutants: [{ mutant, verdict: { status: 'survived', settledBy: 'verus', provenance: 'synthetic' } }],

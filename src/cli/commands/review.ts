@@ -21,6 +21,11 @@ interface ReviewCommandOptions {
   cache: boolean;
   record: boolean;
   against?: string;
+  reprove?: boolean;
+  reproveIterations?: string;
+  reproveMaxTokens?: string;
+  replay?: string;
+  recordCassettes?: string;
 }
 
 const OPERATOR_HELP = Object.entries(MUTATION_OPERATORS).map(([name, description]) => `  ${name}: ${description}`).join('\n');
@@ -44,6 +49,11 @@ export function defineReviewCommand(program: Command): void {
     .option('--queue', 'verify through the Redis queue served by `verus-repair worker`s ([queue] in verus-repair.toml)')
     .option('--jobs <n>', 'mutants checked at once (default 1)')
     .option('--against <ref>', 'check spec changes since REF (old requires ⟹ new requires, new ensures ⟹ old ensures) and list trusted assumptions added since')
+    .option('--reprove', 're-prove each mutant killed by Verus with the repair loop ([model]; guard on, exec code and specs frozen); one it proves is a proven survivor')
+    .option('--reprove-iterations <n>', 'repair iterations per re-proved mutant (default [review] reprove_iterations, 2)')
+    .option('--reprove-max-tokens <n>', 'model tokens per re-proved mutant (default [review] reprove_max_tokens, none)')
+    .option('--replay <dir>', 'with --reprove: answer the model from the cassettes in DIR (<mutant id>.jsonl)')
+    .option('--record-cassettes <dir>', 'with --reprove: record the model exchanges to DIR (<mutant id>.jsonl)')
     .option('--no-vacuity', 'skip the vacuity probes')
     .option('--no-cache', 'ignore and do not update the result cache')
     .option('--no-record', 'do not record the review in git')
@@ -51,6 +61,13 @@ export function defineReviewCommand(program: Command): void {
     .addHelpText('after', `\nMutation operators:\n${OPERATOR_HELP}\n`)
     .action(async (crate: string, options: ReviewCommandOptions) => {
       if ([options.docker, options.local, options.queue].filter((flag) => flag === true).length > 1) throw new ConfigurationError('choose one runner: --docker, --local or --queue');
+      if (options.reprove !== true && (options.reproveIterations !== undefined || options.reproveMaxTokens !== undefined || options.replay !== undefined || options.recordCassettes !== undefined)) throw new ConfigurationError('--reprove-iterations, --reprove-max-tokens, --replay and --record-cassettes apply only with --reprove');
+      const reprove = options.reprove !== true ? undefined : {
+        ...(options.reproveIterations === undefined ? {} : { iterations: parseCount(options.reproveIterations, '--reprove-iterations', '--reprove-iterations 3') }),
+        ...(options.reproveMaxTokens === undefined ? {} : { maxTokens: parseCount(options.reproveMaxTokens, '--reprove-max-tokens', '--reprove-max-tokens 20000') }),
+        ...(options.replay === undefined ? {} : { replayDir: options.replay }),
+        ...(options.recordCassettes === undefined ? {} : { recordDir: options.recordCassettes }),
+      };
       const operators = options.operators === undefined ? undefined : parseOperators(options.operators);
       const { runReview } = await import('../../review/run-review.js');
       const { writeReviewReports } = await import('../../review/write-review-reports.js');
@@ -67,6 +84,7 @@ export function defineReviewCommand(program: Command): void {
           cache: options.cache,
           signal,
           onEvent: progress,
+          ...(reprove === undefined ? {} : { reprove }),
           ...(options.file === undefined ? {} : { file: options.file }),
           ...(options.against === undefined ? {} : { against: options.against }),
           ...(operators === undefined ? {} : { operators }),

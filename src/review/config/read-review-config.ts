@@ -12,6 +12,8 @@ const reviewSectionSchema = z
     seed: z.number().int().min(0).default(1),
     jobs: z.number().int().min(1).max(64).default(1),
     vacuity: z.boolean().default(true),
+    reprove_iterations: z.number().int().min(1).max(100).default(2),
+    reprove_max_tokens: z.number().int().positive().optional(),
   })
   .strict();
 
@@ -21,6 +23,8 @@ const EXAMPLES: Record<string, string> = {
   'review.seed': 'seed = 1',
   'review.jobs': 'jobs = 2',
   'review.vacuity': 'vacuity = true',
+  'review.reprove_iterations': 'reprove_iterations = 2',
+  'review.reprove_max_tokens': 'reprove_max_tokens = 20000',
 };
 
 /** Reads `[review]`; every problem is one message naming the key, the expected form and an example. */
@@ -35,9 +39,9 @@ export function readReviewConfig(tomlText: string, file: string): { config: Revi
   }
   if (unknownTables.length > 0) return { config: null, errors: unknownTables };
   const data = section.data;
-  return { config: { operators: data.operators, maxMutants: data.max_mutants ?? null, seed: data.seed, jobs: data.jobs, vacuity: data.vacuity }, errors: [] };
+  return { config: { operators: data.operators, maxMutants: data.max_mutants ?? null, seed: data.seed, jobs: data.jobs, vacuity: data.vacuity, reproveIterations: data.reprove_iterations, reproveMaxTokens: data.reprove_max_tokens ?? null }, errors: [] };
 }
 
 export function defaultReviewConfig(): ReviewConfig {
-  return { operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1, jobs: 1, vacuity: true };
+  return { operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1, jobs: 1, vacuity: true, reproveIterations: 2, reproveMaxTokens: null };
 }

@@ -8,4 +8,7 @@ export interface ReviewConfig {
   seed: number;
   jobs: number;
   vacuity: boolean;
+  /** `--reprove`: repair iterations and tokens (null = no token limit) per mutant killed by Verus. */
+  reproveIterations: number;
+  reproveMaxTokens: number | null;
 }
