@@ -129,6 +129,24 @@ describe('review --reprove: the repair loop re-proves mutants killed by Verus (s
     expect(lines.at(-1)?.mutants?.filter((entry) => entry.reproof?.status === 'proved')).toHaveLength(1);
     expect(run.stdout).not.toContain('sk-decoy-reprove');
   }, 120_000);
+
+  it('the token budget stops a re-proof; --record-cassettes writes one cassette per mutant, and --replay answers from them without the model', async () => {
+    server.script(...Array.from({ length: 4 }, () => editor));
+    const before = server.requests.length;
+    const cassettes = path.join(crate, 'cassettes');
+    const environment = { ...createFakeSetup('review-oracle').environment, VERUS_REPAIR_FAKE_REVIEW_ROOT: ORACLE_ROOT, OPENAI_API_KEY: 'sk-decoy-reprove' };
+    const args = ['review', crate, '--no-record', '--no-vacuity', '--json', '--fn', 'max_of', '--operators', 'constant', '--reprove', '--reprove-iterations', '3', '--reprove-max-tokens', '1000'];
+    const reproofs = (stdout: string) => stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; reproof?: { status: string; stopReason?: string; iterations?: number } }).filter((line) => line.type === 'mutant-reproved').map((line) => line.reproof);
+    const recorded = await runCli([...args, '--record-cassettes', cassettes], environment);
+    expect(recorded.exitCode, recorded.stderr).toBe(1);
+    // One call of 1200 tokens exceeds 1000: the unprovable mutant stops after one iteration of three.
+    expect(reproofs(recorded.stdout)).toMatchObject([{ status: 'not-proved', iterations: 1, stopReason: expect.stringMatching(/token/) }, { status: 'proved', iterations: 1 }]);
+    expect(server.requests.length - before).toBe(2);
+    const replayed = await runCli([...args, '--replay', cassettes], { ...environment, OPENAI_API_KEY: '' });
+    expect(replayed.exitCode, replayed.stderr).toBe(1);
+    expect(reproofs(replayed.stdout)).toMatchObject([{ status: 'not-proved' }, { status: 'proved' }]);
+    expect(server.requests.length - before).toBe(2);
+  }, 120_000);
 });
 
 describe('review --reprove: bad input', () => {
