@@ -67,17 +67,21 @@ describe('review on the weak/strong fixture twins (synthetic verifier verdicts)'
     expect(result.findings).toBe(0);
   });
 
-  it('weak max: an upper bound that need not be an element lets best = 1 survive (and the equivalent >=)', () => {
+  it('weak max index: ensures that do not say which largest index let > become >= (the last one) survive', () => {
     const { review: result } = results.get('review-max-weak')!;
-    expect(statuses(result)).toEqual({ survived: 2, 'killed-by-verus': 2, 'killed-by-tests': 6 });
-    expect(survivors(result)).toEqual(['relational-operator 20: > -> >=', 'constant 15: 0 -> 1']);
-    expect(result.functions[0]?.settledBeforeVerus).toBeCloseTo(0.6);
+    expect(statuses(result)).toEqual({ survived: 1, 'killed-by-verus': 2, 'killed-by-tests': 8 });
+    expect(survivors(result)).toEqual(['relational-operator 23: > -> >=']);
+    expect(result.functions[0]).toMatchObject({ function: 'max_index', mutants: 11, mutationScore: 10 / 11 });
+    expect(result.functions[0]?.settledBeforeVerus).toBeCloseTo(8 / 11);
+    expect(result.findings).toBe(1);
   });
 
-  it('strong max: only the equivalent mutant (> to >= picks an equal value) survives', () => {
+  it('strong max index: the first largest index is specified, so no mutant survives', () => {
     const { review: result } = results.get('review-max-strong')!;
-    expect(statuses(result)).toEqual({ survived: 1, 'killed-by-verus': 3, 'killed-by-tests': 6 });
-    expect(survivors(result)).toEqual(['relational-operator 21: > -> >=']);
+    expect(statuses(result)).toEqual({ 'killed-by-verus': 3, 'killed-by-tests': 8 });
+    expect(survivors(result)).toEqual([]);
+    expect(result.functions[0]).toMatchObject({ function: 'max_index', mutants: 11, mutationScore: 1 });
+    expect(result.findings).toBe(0);
   });
 
   it('flags contradictory requires and ensures that ignore the result, and nothing on the twins', () => {
@@ -92,8 +96,8 @@ describe('review on the weak/strong fixture twins (synthetic verifier verdicts)'
 
   it('counts a stillborn mutant from the real erased build', async () => {
     // rustc rejects `v[0 - 1]` (arithmetic_overflow is deny-by-default): found by cargo build, never sent to Verus.
-    const source = readFileSync(path.resolve('rust-fixtures/review-max-weak/src/lib.rs'), 'utf8').replace('let mut best: u64 = 0;', 'let mut best: u64 = v[0];');
-    expect(source).toContain('v[0];');
+    const source = readFileSync(path.resolve('rust-fixtures/review-max-weak/src/lib.rs'), 'utf8').replace('if v[i] > v[best] {', 'if v[i] > v[best] && v[i] >= v[0] {');
+    expect(source).toContain('v[0] {');
     const crate = copyReviewFixture('review-max-weak', { source });
     const { services, fake } = createSyntheticReviewServices(crate, 'run-never-called');
     const outcome = await reviewCrate({ id: 'stillborn', crateDir: crate, file: null, functions: [], operators: ['index-shift'], maxMutants: null, seed: 1, jobs: 1, vacuity: false }, { ...services, verifier: { runner: 'local', verify: async () => ({ status: 'verified', functions: [], diagnostics: [], toolchain: { verusVersion: null, pinHash: null, imageDigest: null }, command: [], wallTimeMs: 0, provenance: 'synthetic' }) } });

@@ -1,25 +1,28 @@
-//! Maximum of a non-empty vector with a specification that pins it down: an upper bound that is
-//! an element. Written for verus-repair as a `review` fixture (twin: review-max-weak).
+//! Index of the maximum of a non-empty vector, with a specification that pins it down: an index
+//! in bounds, of an element no smaller than any other, and the first such index. Written for
+//! verus-repair as a `review` fixture (twin: review-max-weak).
 use vstd::prelude::*;
 
 verus! {
 
-/// The largest element of `v`.
-pub fn max_of(v: &Vec<u64>) -> (r: u64)
+/// The index of the first largest element of `v`.
+pub fn max_index(v: &Vec<u64>) -> (r: usize)
     requires
         v.len() > 0,
     ensures
-        forall|i: int| 0 <= i < v.len() ==> v@[i] <= r,
-        exists|i: int| 0 <= i < v.len() && v@[i] == r,
+        r < v.len(),
+        forall|i: int| 0 <= i < v.len() ==> v@[i] <= v@[r as int],
+        forall|i: int| 0 <= i < r ==> v@[i] < v@[r as int],
 {
-    let mut best: u64 = 0;
-    for i in 0..v.len()
+    let mut best: usize = 0;
+    for i in 1..v.len()
         invariant
-            forall|j: int| 0 <= j < i ==> v@[j] <= best,
-            i > 0 ==> exists|j: int| 0 <= j < i && v@[j] == best,
+            best < i,
+            forall|j: int| 0 <= j < i ==> v@[j] <= v@[best as int],
+            forall|j: int| 0 <= j < best ==> v@[j] < v@[best as int],
     {
-        if v[i] > best {
-            best = v[i];
+        if v[i] > v[best] {
+            best = i;
         }
     }
     best
@@ -36,7 +39,7 @@ mod tests {
     #[test]
     fn is_an_upper_bound() {
         let v = vec![3, 9, 2];
-        let r = max_of(&v);
-        assert!(v.iter().all(|&x| x <= r));
+        let r = max_index(&v);
+        assert!(v.iter().all(|&x| x <= v[r]));
     }
 }

@@ -1,24 +1,27 @@
-//! Maximum of a non-empty vector whose specification is deliberately weak: the ensures give an
-//! upper bound but never say the result is an element. Written for verus-repair as a `review`
-//! fixture (twin: review-max-strong).
+//! Index of the maximum of a non-empty vector whose specification is deliberately weak: the
+//! ensures say the result indexes a largest element, but not which one when the maximum repeats.
+//! Written for verus-repair as a `review` fixture (twin: review-max-strong).
 use vstd::prelude::*;
 
 verus! {
 
-/// The largest element of `v`. WEAK: `u64::MAX` satisfies the ensures for every `v`.
-pub fn max_of(v: &Vec<u64>) -> (r: u64)
+/// The index of a largest element of `v`. WEAK: when the maximum occurs twice, any of its indices
+/// verifies, so the specification does not say which one callers get.
+pub fn max_index(v: &Vec<u64>) -> (r: usize)
     requires
         v.len() > 0,
     ensures
-        forall|i: int| 0 <= i < v.len() ==> v@[i] <= r,
+        r < v.len(),
+        forall|i: int| 0 <= i < v.len() ==> v@[i] <= v@[r as int],
 {
-    let mut best: u64 = 0;
-    for i in 0..v.len()
+    let mut best: usize = 0;
+    for i in 1..v.len()
         invariant
-            forall|j: int| 0 <= j < i ==> v@[j] <= best,
+            best < i,
+            forall|j: int| 0 <= j < i ==> v@[j] <= v@[best as int],
     {
-        if v[i] > best {
-            best = v[i];
+        if v[i] > v[best] {
+            best = i;
         }
     }
     best
@@ -35,7 +38,7 @@ mod tests {
     #[test]
     fn is_an_upper_bound() {
         let v = vec![3, 9, 2];
-        let r = max_of(&v);
-        assert!(v.iter().all(|&x| x <= r));
+        let r = max_index(&v);
+        assert!(v.iter().all(|&x| x <= v[r]));
     }
 }
