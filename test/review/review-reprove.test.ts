@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import AjvDraft04 from 'ajv-draft-04';
 import { simpleGit } from 'simple-git';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAiServer, type FakeOpenAiServer, type RecordedRequest } from '../fake-openai-server.js';
@@ -44,6 +45,10 @@ function editor(request: RecordedRequest) {
   const code = messages.includes('for i in 0..v.len()') ? maxOf(REPROOF) : maxOf(VARIANT.replace('= v[0];', '= v[1];'));
   return { kind: 'completion' as const, usage: { prompt_tokens: 1000, completion_tokens: 200 }, choices: [{ toolCalls: [{ name: 'submit_candidate', arguments: JSON.stringify({ request_id: requestId, candidate: { functions: [{ name: 'max_of', code }] }, rationale: 'scripted re-proof' }) }] }] };
 }
+
+// ajv-draft-04 is CommonJS: its default export arrives as the module object under NodeNext.
+const Ajv = ((AjvDraft04 as unknown as { default?: typeof AjvDraft04 }).default ?? AjvDraft04) as unknown as new (options: object) => { compile(schema: object): ((data: unknown) => boolean) & { errors?: unknown } };
+const SARIF_SCHEMA = JSON.parse(readFileSync(path.resolve('node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as object;
 
 afterAll(removeTemporaryDirectories);
 
@@ -100,6 +105,8 @@ describe('review --reprove: the repair loop re-proves mutants killed by Verus (s
     const result = sarif.runs[0]!.results.find((entry) => entry.ruleId === 'proven-survivor');
     expect(result?.message.text).toContain('exists|j: int| 0 <= j < v.len()');
     expect(result?.relatedLocations[0]?.message.text).toMatch(/proved by the proof on verus-repair\//);
+    const validate = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false, validateFormats: false, logger: false }).compile(SARIF_SCHEMA);
+    expect(validate(sarif), JSON.stringify(validate.errors)).toBe(true);
     expect(buildReviewTrailers(review)).toContainEqual(['Proven-Survivors', '1']);
   });
 
