@@ -38,11 +38,15 @@ function requestText(request: RecordedRequest): string {
   return JSON.stringify(request.body['messages'] ?? []);
 }
 
-/** The scripted editor: the re-proof for the loop-from-0 mutant; the mutant unchanged (no proof) for any other. */
+/**
+ * The scripted editor: the re-proof for the loop-from-0 mutant; for any other, the original
+ * function, i.e. the mutation undone. The oracle would verify that (it is the original source), so
+ * only the guard's exec-freeze keeps it from counting as a proof.
+ */
 function editor(request: RecordedRequest) {
   const messages = requestText(request);
   const requestId = /Request id: ([^\s\\]+)/.exec(messages)?.[1] ?? 'missing';
-  const code = messages.includes('for i in 0..v.len()') ? maxOf(REPROOF) : maxOf(VARIANT.replace('= v[0];', '= v[1];'));
+  const code = messages.includes('for i in 0..v.len()') ? maxOf(REPROOF) : maxOf(VARIANT);
   return { kind: 'completion' as const, usage: { prompt_tokens: 1000, completion_tokens: 200 }, choices: [{ toolCalls: [{ name: 'submit_candidate', arguments: JSON.stringify({ request_id: requestId, candidate: { functions: [{ name: 'max_of', code }] }, rationale: 'scripted re-proof' }) }] }] };
 }
 
@@ -90,6 +94,9 @@ describe('review --reprove: the repair loop re-proves mutants killed by Verus (s
     expect(other?.verdict.status).toBe('killed-by-verus');
     expect(other?.mutant).toMatchObject({ original: '0', replacement: '1' });
     expect(other?.reproof).toMatchObject({ status: 'not-proved', stopReason: 'iteration budget exhausted (2)', iterations: 2, promptTokens: 2000, completionTokens: 400 });
+    // The mutation undone is refused by the guard (exec code frozen to the mutant's), never verified.
+    expect(readFileSync(path.join(other!.reproof!.repository!, 'src', 'lib.rs'), 'utf8')).toContain('let mut best: u64 = v[1];');
+    expect(execFileSync('git', ['-C', other!.reproof!.repository!, 'log', '--format=%B', 'verus-repair/reprove-' + other!.mutant.id], { encoding: 'utf8' })).toMatch(/Guard: reject/);
     // Two editor calls for that mutant (its budget), one for the mutant proved at the first try.
     expect(server.requests).toHaveLength(3);
     expect(review.mutants.filter((entry) => entry.verdict.status !== 'killed-by-verus').every((entry) => entry.reproof === undefined)).toBe(true);
