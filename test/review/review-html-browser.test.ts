@@ -1,15 +1,13 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_AVAILABLE, CHROMIUM_PATH, chromiumSuiteTitle } from '../fakes/headless-chromium.js';
 import { renderReviewHtml } from '../../src/report/render-review-html.js';
 import type { ReviewResult } from '../../src/review/review-result.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const browserAvailable = existsSync(CHROMIUM) || process.env.CI === '1';
 const workDir = await mkdtemp(join(tmpdir(), 'review-html-'));
 afterAll(async () => rm(workDir, { recursive: true, force: true }));
 
@@ -29,11 +27,11 @@ function sampleReview(): ReviewResult {
   };
 }
 
-describe.skipIf(!browserAvailable)('HTML review report in headless Chromium', () => {
+describe.skipIf(!CHROMIUM_AVAILABLE)(chromiumSuiteTitle('HTML review report in headless Chromium'), () => {
   it('shows the per-function table, the survivor diff (escaped), vacuity and the trusted base', async () => {
     const page = join(workDir, 'review.html');
     await writeFile(page, renderReviewHtml(sampleReview()));
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
     try {
       const tab = await browser.newPage({ viewport: { width: 1200, height: 800 } });
       await tab.goto(pathToFileURL(page).href);
