@@ -1,22 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appendAttempt } from './attempt-log.js';
 import { compareBenchRuns } from './compare-bench-runs.js';
 import { buildSyntheticAttempt } from './testing-attempt-record.js';
+import { createTemporaryDirectory, removeTemporaryDirectories } from '../../test/fakes/temporary-directory.js';
 
-const created: string[] = [];
-const temporary = (prefix: string): string => {
-  const directory = mkdtempSync(prefix);
-  created.push(directory);
-  return directory;
-};
-afterAll(() => created.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
+afterAll(removeTemporaryDirectories);
 
 describe('compareBenchRuns', () => {
   it('compares Correct@k per setting on the tasks both benches attempted only', () => {
-    const root = temporary(path.join(os.tmpdir(), 'compare-'));
+    const root = createTemporaryDirectory('compare');
     const [a, b] = ['a', 'b'].map((name) => path.join(root, name)) as [string, string];
     mkdirSync(a);
     mkdirSync(b);

@@ -1,17 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expandSettings } from './expand-settings.js';
 import { readBenchGrid } from './read-bench-grid.js';
+import { createTemporaryDirectory, removeTemporaryDirectories } from '../../test/fakes/temporary-directory.js';
 
-const created: string[] = [];
-const temporary = (prefix: string): string => {
-  const directory = mkdtempSync(prefix);
-  created.push(directory);
-  return directory;
-};
-afterAll(() => created.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
+afterAll(removeTemporaryDirectories);
 
 const NO_FLAGS = { models: [], feedback: null, samples: null, iterations: null, repetitions: null, temperature: null };
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -28,12 +22,12 @@ describe('readBenchGrid', () => {
     expect(expandSettings(grid).map((setting) => setting.id)).toEqual(['gpt-4o-mini.none.s1.t0.2']);
   });
   it('names the file and key of an unknown key or a bad feedback level', async () => {
-    const file = path.join(temporary(path.join(os.tmpdir(), 'grid-')), 'grid.toml');
+    const file = path.join(createTemporaryDirectory('grid'), 'grid.toml');
     writeFileSync(file, 'feedback = ["loud"]\nitertions = 3\n[[model]]\nname = "m"\n');
     await expect(readBenchGrid(file, NO_FLAGS, null, ROOT)).rejects.toThrow(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: .*(itertions|feedback)`));
   });
   it('passes [verifier] and [queue] tables through the verus-repair.toml reader, and reports their bad keys', async () => {
-    const file = path.join(temporary(path.join(os.tmpdir(), 'grid-')), 'grid.toml');
+    const file = path.join(createTemporaryDirectory('grid'), 'grid.toml');
     writeFileSync(file, '[[model]]\nname = "m"\n[verifier]\nrunner = "queue"\n[queue]\nname = "bench"\n');
     const grid = await readBenchGrid(file, NO_FLAGS, null, ROOT);
     expect(grid.verifierTable).toEqual({ runner: 'queue', pin_file: path.join(ROOT, 'verus-toolchain', 'pin.toml') });

@@ -1,19 +1,13 @@
-import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readManifestSuite } from './read-manifest-suite.js';
+import { createTemporaryDirectory, removeTemporaryDirectories } from '../../test/fakes/temporary-directory.js';
 
-const created: string[] = [];
-const temporary = (prefix: string): string => {
-  const directory = mkdtempSync(prefix);
-  created.push(directory);
-  return directory;
-};
-afterAll(() => created.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
+afterAll(removeTemporaryDirectories);
 
 function suiteDir(): string {
-  const directory = temporary(path.join(os.tmpdir(), 'manifest-'));
+  const directory = createTemporaryDirectory('manifest');
   mkdirSync(path.join(directory, 'crate', 'src'), { recursive: true });
   writeFileSync(path.join(directory, 'crate', 'src', 'lib.rs'), 'verus! { fn f() {} }\n');
   writeFileSync(path.join(directory, 'one.rs'), 'verus! { fn g() {} }\n');
