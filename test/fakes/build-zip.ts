@@ -20,28 +20,15 @@ export function buildZip(path: string, files: readonly ZipFile[]): void {
     const data = Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content, 'utf8');
     const stored = file.deflate === true ? deflateRawSync(data) : data;
     const name = Buffer.from(file.name, 'utf8');
-    const method = file.deflate === true ? 8 : 0;
-    const checksum = crc32(data);
+    const entry = { method: file.deflate === true ? 8 : 0, checksum: crc32(data), storedLength: stored.length, length: data.length, nameLength: name.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(checksum, 14);
-    local.writeUInt32LE(stored.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 4, entry);
     locals.push(local, name, stored);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(0x031e, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(checksum, 16);
-    central.writeUInt32LE(stored.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntryFields(central, 6, entry);
     central.writeUInt32LE((file.name.endsWith('/') ? 0o40755 : 0o100755) * 0x10000, 38);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
@@ -55,6 +42,21 @@ export function buildZip(path: string, files: readonly ZipFile[]): void {
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   writeFileSync(path, Buffer.concat([...locals, directory, end]));
+}
+
+/**
+ * The fields a local header and its central directory entry share, in the same order from
+ * `version needed` on (offset 4 and 6): version, UTF-8 flag, method, time/date left 0, crc-32,
+ * sizes and the name's length.
+ */
+function writeEntryFields(header: Buffer, at: number, entry: { method: number; checksum: number; storedLength: number; length: number; nameLength: number }): void {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(0x0800, at + 2);
+  header.writeUInt16LE(entry.method, at + 4);
+  header.writeUInt32LE(entry.checksum, at + 10);
+  header.writeUInt32LE(entry.storedLength, at + 14);
+  header.writeUInt32LE(entry.length, at + 18);
+  header.writeUInt16LE(entry.nameLength, at + 22);
 }
 
 /** The files of a Verus release zip as verus-facts.md describes it, with version.json for `release`. */
