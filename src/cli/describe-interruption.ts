@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { runWorktreeDirectory } from '../ledger/run-worktree-directory.js';
 import { InterruptedError } from './interrupt-signal.js';
 
 /** How far a repair got before Ctrl-C, as seen from its events. */
@@ -20,7 +20,7 @@ export function describeInterruption(crate: string, progress: RepairProgress): I
   const { runId, repoDir } = progress;
   if (runId === null || repoDir === null || !progress.started) return new InterruptedError(`${INTERRUPTED}; no run was started, nothing was recorded`);
   const command = `verus-repair repair${crate === '.' ? '' : ` ${crate}`}`;
-  const worktree = `the run's worktree stays at ${path.join(repoDir, '.verus-repair', 'worktrees', runId)}`;
+  const worktree = `the run's worktree stays at ${runWorktreeDirectory(repoDir, runId)}`;
   if (progress.discarded) {
     return new InterruptedError(`${INTERRUPTED}\nrun ${runId} was stopped before its original was checked; it recorded nothing and its branch and worktree were removed; start again with: ${command}`);
   }

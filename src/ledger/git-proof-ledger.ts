@@ -12,6 +12,7 @@ import { LEDGER_BASE_REF_PREFIX, LEDGER_BRANCH_PREFIX, LEDGER_NOTES_REF, LEDGER_
 import { REVIEW_BRANCH_PREFIX } from './review-record.js';
 import { ensureLedgerDirectory } from './ensure-ledger-directory.js';
 import { checkRunId } from './run-id.js';
+import { runWorktreeDirectory } from './run-worktree-directory.js';
 
 /** A run's isolated workspace: a git worktree on its own branch, so the user's tree is never touched. */
 export interface RunWorkspace {
@@ -68,7 +69,8 @@ export class GitProofLedger {
 
   async startRun(runId: string, baseCommit: string): Promise<RunWorkspace> {
     const branch = `${LEDGER_BRANCH_PREFIX}${checkRunId(runId)}`;
-    const worktreeDir = join(await ensureLedgerDirectory(this.repoDir, 'worktrees'), runId);
+    await ensureLedgerDirectory(this.repoDir, 'worktrees');
+    const worktreeDir = runWorktreeDirectory(this.repoDir, runId);
     await this.excludeLedgerDirectory();
     await this.git.raw(['worktree', 'add', '-b', branch, worktreeDir, baseCommit]);
     // The base is kept in its own ref, so that reading a run never depends on its (untrusted) commits;
@@ -112,7 +114,8 @@ export class GitProofLedger {
   async reopenRun(runId: string): Promise<RunWorkspace> {
     const branch = `${LEDGER_BRANCH_PREFIX}${checkRunId(runId)}`;
     if ((await this.resolveCommit(`refs/heads/${branch}`)) === null) throw new ConfigurationError(`run ${runId} has no ledger branch ${branch} in ${this.repoDir}`);
-    const worktreeDir = join(await ensureLedgerDirectory(this.repoDir, 'worktrees'), runId);
+    await ensureLedgerDirectory(this.repoDir, 'worktrees');
+    const worktreeDir = runWorktreeDirectory(this.repoDir, runId);
     const exists = await access(join(worktreeDir, '.git')).then(() => true, () => false);
     if (!exists) {
       await this.git.raw(['worktree', 'prune']);
@@ -229,12 +232,9 @@ export class GitProofLedger {
     const branchRef = `refs/heads/${LEDGER_BRANCH_PREFIX}${checkRunId(runId)}`;
     const [tip, base, recorded] = await Promise.all([branchRef, `${LEDGER_BASE_REF_PREFIX}${runId}`, `${LEDGER_RECORDED_REF_PREFIX}${runId}`].map((ref) => this.resolveCommit(ref)));
     if (tip === null || tip !== base || (recorded !== null && recorded !== base)) return false;
-    const worktreeDir = join(this.repoDir, '.verus-repair', 'worktrees', runId);
-    await this.git.raw(['worktree', 'remove', '--force', worktreeDir]).catch(() => this.git.raw(['worktree', 'prune']));
-    const deletions = [[branchRef, tip], [`${LEDGER_BASE_REF_PREFIX}${runId}`, tip], ...(recorded === null ? [] : [[`${LEDGER_RECORDED_REF_PREFIX}${runId}`, tip]])];
-    const input = ['start', ...deletions.map(([ref, old]) => `delete ${ref} ${old}`), 'commit', ''].join('\n');
-    const result = await execa('git', ['update-ref', '--stdin'], { cwd: this.repoDir, input, reject: false });
-    return result.exitCode === 0;
+    await this.git.raw(['worktree', 'remove', '--force', runWorktreeDirectory(this.repoDir, runId)]).catch(() => this.git.raw(['worktree', 'prune']));
+    const deletions = [branchRef, `${LEDGER_BASE_REF_PREFIX}${runId}`, ...(recorded === null ? [] : [`${LEDGER_RECORDED_REF_PREFIX}${runId}`])];
+    return this.transactRefs(deletions.map((ref) => `delete ${ref} ${tip}`)).then(() => true, () => false);
   }
 
   /** Runs with a ledger branch or a base ref (a run whose branch was deleted is still listed, for the audit). */
@@ -261,8 +261,13 @@ export class GitProofLedger {
   }
 
   /** Moves refs in one transaction: all or none. `expected` null means "whatever it was". */
-  private async updateRefs(updates: ReadonlyArray<[ref: string, value: string, expected: string | null]>): Promise<void> {
-    const input = ['start', ...updates.map(([ref, value, expected]) => `update ${ref} ${value}${expected === null ? '' : ` ${expected}`}`), 'commit', ''].join('\n');
+  private updateRefs(updates: ReadonlyArray<[ref: string, value: string, expected: string | null]>): Promise<void> {
+    return this.transactRefs(updates.map(([ref, value, expected]) => `update ${ref} ${value}${expected === null ? '' : ` ${expected}`}`));
+  }
+
+  /** Runs `git update-ref --stdin` commands (`update …`, `delete …`) in one transaction: all or none. */
+  private async transactRefs(commands: readonly string[]): Promise<void> {
+    const input = ['start', ...commands, 'commit', ''].join('\n');
     const result = await execa('git', ['update-ref', '--stdin'], { cwd: this.repoDir, input, reject: false });
     if (result.exitCode !== 0) throw new AdapterError(`git could not update the ledger refs: ${String(result.stderr).trim()}`);
   }
