@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { VerificationOptions } from '../src/core/verifier.js';
@@ -16,44 +16,8 @@ import { createTemporaryDirectory, removeTemporaryDirectories } from './fakes/te
 
 afterAll(removeTemporaryDirectories);
 
-const LIB = `use vstd::prelude::*;
-
-verus! {
-
-pub fn add_one(x: u32) -> (r: u32)
-    requires x < 100,
-    ensures r == x + 1,
-{
-    x + 1
-}
-
-pub fn add_two(x: u32) -> (r: u32)
-    requires x < 100,
-    ensures r == x + 2,
-{
-    x + 2
-}
-
-pub mod outer {
-    use vstd::prelude::*;
-
-    pub mod inner {
-        use vstd::prelude::*;
-
-        pub struct Stack { pub items: Vec<u64> }
-
-        impl Stack {
-            pub fn pop(&mut self) -> (r: Option<u64>)
-                ensures self.items@.len() <= old(self).items@.len(),
-            {
-                self.items.pop()
-            }
-        }
-    }
-}
-
-} // verus!
-`;
+/** Synthetic; see test/fixtures/scope/README.md. */
+const LIB = readFileSync(new URL('./fixtures/scope/nested-modules.rs', import.meta.url), 'utf8');
 
 const ADD_ONE_EDIT = LIB.replace('    x + 1\n', '    assert(x < 100);\n    x + 1\n');
 const POP_EDIT = LIB.replace('                self.items.pop()', '                assert(true); // BREAKS_CONFIRMATION\n                self.items.pop()');

@@ -1,4 +1,4 @@
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFakeSetup, FAKE_PASS_ENV, SCENARIO_ROOT } from './fakes/fake-environment.js';
@@ -8,39 +8,8 @@ import { createTemporaryDirectory, removeTemporaryDirectories } from './fakes/te
 
 afterAll(removeTemporaryDirectories);
 
-const LIB = `use vstd::prelude::*;
-
-verus! {
-
-pub fn add_one(x: u32) -> (r: u32)
-    requires x < 100,
-    ensures r == x + 1,
-{
-    x + 1
-}
-
-pub mod outer {
-    use vstd::prelude::*;
-
-    pub mod inner {
-        use vstd::prelude::*;
-
-        pub struct Stack { pub items: Vec<u64> }
-
-        impl Stack {
-            pub fn pop(&mut self) -> Option<u64> {
-                self.items.pop()
-            }
-        }
-
-        pub fn pop(v: &mut Vec<u64>) -> Option<u64> {
-            v.pop()
-        }
-    }
-}
-
-} // verus!
-`;
+/** Synthetic; see test/fixtures/scope/README.md. */
+const LIB = readFileSync(new URL('./fixtures/scope/nested-modules.rs', import.meta.url), 'utf8');
 
 /** Answers only `focus --verify-only-module outer::inner --verify-function Stack::pop` (a recorded synthetic focus output). */
 function setup() {

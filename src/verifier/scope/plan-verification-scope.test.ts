@@ -1,59 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { planVerificationScope } from './plan-verification-scope.js';
 
-const LIB = `use vstd::prelude::*;
-
-verus! {
-
-pub open spec fn double(x: int) -> int { x + x }
-
-proof fn lemma_double(x: int)
-    ensures double(x) == x + x,
-{
-}
-
-pub fn add_one(x: u32) -> (r: u32)
-    requires x < 100,
-    ensures r == x + 1,
-{
-    x + 1
-}
-
-pub fn add_two(x: u32) -> (r: u32)
-    requires x < 100,
-    ensures r == x + 2,
-{
-    x + 2
-}
-
-pub mod outer {
-    use vstd::prelude::*;
-
-    pub mod inner {
-        use vstd::prelude::*;
-
-        pub struct Stack { pub items: Vec<u64> }
-
-        impl Stack {
-            pub fn pop(&mut self) -> (r: Option<u64>)
-                ensures self.items@.len() <= old(self).items@.len(),
-            {
-                self.items.pop()
-            }
-
-            pub fn size(&self) -> usize {
-                self.items.len()
-            }
-        }
-
-        pub fn pop(v: &mut Vec<u64>) -> Option<u64> {
-            v.pop()
-        }
-    }
-}
-
-} // verus!
-`;
+/** Synthetic; see test/fixtures/scope/README.md. */
+const LIB = readFileSync(new URL('../../../test/fixtures/scope/nested-modules.rs', import.meta.url), 'utf8');
 
 const files = (lib: string, extra: Record<string, string> = {}): Map<string, Uint8Array> =>
   new Map(Object.entries({ 'Cargo.toml': '[package]\nname = "demo"\n', 'src/lib.rs': lib, ...extra }).map(([name, text]) => [name, new TextEncoder().encode(text)]));
