@@ -27,7 +27,7 @@ const SARIF_SCHEMA = JSON.parse(readFileSync(path.resolve('node_modules/@microso
 
 async function review(name: string, jobs = 1): Promise<{ review: ReviewResult; crate: string; oracleCalls: number }> {
   const crate = copyReviewFixture(name);
-  const { services, fake } = createSyntheticReviewServices(crate);
+  const { services, fake } = await createSyntheticReviewServices(crate);
   const outcome = await reviewCrate({ id: `test-${name}`, crateDir: crate, file: null, functions: [], operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1, jobs, vacuity: true }, services);
   if (outcome.kind !== 'reviewed') throw new Error(`${name}: ${outcome.message}`);
   return { review: outcome.review, crate, oracleCalls: fake.readInvocations().filter((call) => call.tool === 'cargo-verus').length };
@@ -99,7 +99,7 @@ describe('review on the weak/strong fixture twins (synthetic verifier verdicts)'
     const source = readFileSync(path.resolve('rust-fixtures/review-max-weak/src/lib.rs'), 'utf8').replace('if v[i] > v[best] {', 'if v[i] > v[best] && v[i] >= v[0] {');
     expect(source).toContain('v[0] {');
     const crate = copyReviewFixture('review-max-weak', { source });
-    const { services, fake } = createSyntheticReviewServices(crate, 'run-never-called');
+    const { services, fake } = await createSyntheticReviewServices(crate, 'run-never-called');
     const outcome = await reviewCrate({ id: 'stillborn', crateDir: crate, file: null, functions: [], operators: ['index-shift'], maxMutants: null, seed: 1, jobs: 1, vacuity: false }, { ...services, verifier: { runner: 'local', verify: async () => ({ status: 'verified', functions: [], diagnostics: [], toolchain: { verusVersion: null, pinHash: null, imageDigest: null }, command: [], wallTimeMs: 0, provenance: 'synthetic' }) } });
     expect(outcome.kind).toBe('reviewed');
     if (outcome.kind !== 'reviewed') return;
@@ -162,10 +162,10 @@ describe('review on the weak/strong fixture twins (synthetic verifier verdicts)'
     expect(await auditReview(crate, { ...record!, trailers: new Map([...record!.trailers, ['Survived', '0']]) })).toEqual([{ rule: 'trailer-mismatch', message: 'trailer Survived is 0, the note says 4' }]);
 
     // --reverify: the four survivors verify again from the record alone; a survivor the verifier now rejects is reported.
-    const { services, fake } = createSyntheticReviewServices(crate);
+    const { services, fake } = await createSyntheticReviewServices(crate);
     expect(await reverifyReviewSurvivors(crate, record!, services)).toEqual([]);
     expect(fake.readInvocations().filter((call) => call.tool === 'cargo-verus')).toHaveLength(4);
-    const strongOracle = createSyntheticReviewServices(crate, 'review-oracle', path.join(path.dirname(crate), 'strong-oracle'));
+    const strongOracle = await createSyntheticReviewServices(crate, 'review-oracle', path.join(path.dirname(crate), 'strong-oracle'));
     mkdirSync(path.join(path.dirname(crate), 'strong-oracle', 'review-search-weak', 'src'), { recursive: true });
     writeFileSync(path.join(path.dirname(crate), 'strong-oracle', 'review-search-weak', 'src', 'lib.rs'), readFileSync(path.resolve('rust-fixtures/review-search-weak/src/lib.rs'), 'utf8'));
     const oracle = JSON.parse(readFileSync(path.resolve('rust-fixtures/review-search-weak/review-oracle.json'), 'utf8')) as { functions: { find: { verifies: string[]; fails: Array<{ key: string; message: string }> } } };
@@ -190,7 +190,7 @@ describe('review on the weak/strong fixture twins (synthetic verifier verdicts)'
     mkdirSync(path.join(oracleRoot, 'review-search-strong', 'src'), { recursive: true });
     writeFileSync(path.join(oracleRoot, 'review-search-strong', 'src', 'lib.rs'), weakened);
     writeFileSync(path.join(oracleRoot, 'review-search-strong', 'review-oracle.json'), JSON.stringify({ origin: 'synthetic', functions: {}, entailmentHolds: [] }));
-    const { services, fake } = createSyntheticReviewServices(crate, 'review-oracle', oracleRoot);
+    const { services, fake } = await createSyntheticReviewServices(crate, 'review-oracle', oracleRoot);
     const outcome = await reviewCrate({ id: 'against', crateDir: crate, file: null, functions: ['find'], operators: [], maxMutants: null, seed: 1, jobs: 1, vacuity: false, against: 'HEAD' }, services);
     if (outcome.kind !== 'reviewed') throw new Error(outcome.message);
     expect(outcome.review.entailment).toEqual([

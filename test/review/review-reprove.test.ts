@@ -66,7 +66,7 @@ describe('review --reprove: the repair loop re-proves mutants killed by Verus (s
     crate = copyReviewFixture('review-max-strong', { source: VARIANT });
     const toml = path.join(crate, 'verus-repair.toml');
     writeFileSync(toml, `${readFileSync(toml, 'utf8').replace(/^pass_env = \[/m, 'pass_env = ["VERUS_REPAIR_FAKE_REVIEW_ROOT", ')}\n[model]\nname = "reprove-model"\nbase_url = "${server.baseUrl}"\nsamples = 1\nsampling = "n"\nmax_retries = 0\n`);
-    const { services, fake } = createSyntheticReviewServices(crate, 'review-oracle', ORACLE_ROOT);
+    const { services, fake } = await createSyntheticReviewServices(crate, 'review-oracle', ORACLE_ROOT);
     const environment = { ...fake.environment, OPENAI_API_KEY: 'sk-decoy-reprove' };
     const reprove = await prepareReprove(crate, 'reprove-test', defaultReviewConfig(), { iterations: 2 }, environment);
     const outcome = await reviewCrate({ id: 'reprove-test', crateDir: crate, file: null, functions: ['max_of'], operators: ['constant'], maxMutants: null, seed: 1, jobs: 1, vacuity: false }, { ...services, reprove });
