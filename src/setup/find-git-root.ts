@@ -1,17 +1,6 @@
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
+import { findAncestorWith } from '../verifier/find-project-root.js';
 
 /** The nearest ancestor of `start` (inclusive) holding `.git` (a directory, or a file in a worktree); null outside git. */
-export async function findGitRoot(start: string): Promise<string | null> {
-  let current = path.resolve(start);
-  for (;;) {
-    try {
-      await stat(path.join(current, '.git'));
-      return current;
-    } catch {
-      const parent = path.dirname(current);
-      if (parent === current) return null;
-      current = parent;
-    }
-  }
+export function findGitRoot(start: string): Promise<string | null> {
+  return findAncestorWith(start, '.git');
 }

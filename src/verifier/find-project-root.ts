@@ -11,7 +11,8 @@ export async function findProjectRoot(start: string): Promise<string> {
   return (await findAncestorWith(start, CONFIG_FILE_NAME)) ?? gitRoot ?? start;
 }
 
-async function findAncestorWith(start: string, entry: string): Promise<string | null> {
+/** The nearest ancestor of `start` (inclusive) holding `entry` (a file or directory); null when none does. */
+export async function findAncestorWith(start: string, entry: string): Promise<string | null> {
   let current = path.resolve(start);
   for (;;) {
     if (await exists(path.join(current, entry))) return current;
