@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { FEEDBACK_LEVELS } from '../../agents/feedback/feedback-level.js';
 import { ConfigurationError } from '../../core/errors.js';
+import { parseIntegerOption, parsePositiveNumberOption } from '../parse-number-option.js';
 
 interface BenchCliOptions {
   grid?: string;
@@ -67,7 +68,7 @@ export function defineBenchCommand(program: Command): void {
       if (out === undefined) throw new ConfigurationError('bench generate needs --out SUITE, the directory to write the tasks to');
       if (options.defects !== 'single' && options.defects !== 'multi') throw new ConfigurationError(`--defects expects single or multi; got "${options.defects}"`);
       const { runGenerateCommand } = await import('../run-bench-command.js');
-      await runGenerateCommand(verifiedDir, out, integer(options.seed, '--seed', 0), options.defects);
+      await runGenerateCommand(verifiedDir, out, parseIntegerOption(options.seed, '--seed', '--seed 7', 0), options.defects);
     });
   bench
     .command('compare')
@@ -104,25 +105,13 @@ function readBenchFlags(options: BenchCliOptions): BenchFlags {
   if (options.replay !== undefined && options.record !== undefined) throw new ConfigurationError('--replay and --record exclude each other: a replayed bench sends nothing to record');
   const temperature = options.temperature === undefined ? null : Number(options.temperature);
   if (temperature !== null && !(temperature >= 0 && temperature <= 2)) throw new ConfigurationError(`--temperature expects a number from 0 to 2; got "${options.temperature}"`);
-  const positive = (value: string | undefined, flag: string): number | null => (value === undefined ? null : integer(value, flag, 1));
+  const count = (value: string | undefined, flag: string, example: string): number | null => (value === undefined ? null : parseIntegerOption(value, flag, `${flag} ${example}`));
   return {
-    out: options.out, jobs: integer(options.jobs, '--jobs', 1), resume: options.resume === true, replay: options.replay ?? null, record: options.record ?? null,
-    maxCostUsd: options.maxCost === undefined ? null : positiveNumber(options.maxCost, '--max-cost'), maxTokens: positive(options.maxTokens, '--max-tokens'),
-    maxWallTimeMs: options.maxTime === undefined ? null : positiveNumber(options.maxTime, '--max-time') * 1000,
+    out: options.out, jobs: parseIntegerOption(options.jobs, '--jobs', '--jobs 4'), resume: options.resume === true, replay: options.replay ?? null, record: options.record ?? null,
+    maxCostUsd: options.maxCost === undefined ? null : parsePositiveNumberOption(options.maxCost, '--max-cost', '--max-cost 5'), maxTokens: count(options.maxTokens, '--max-tokens', '2000000'),
+    maxWallTimeMs: options.maxTime === undefined ? null : parsePositiveNumberOption(options.maxTime, '--max-time', '--max-time 3600') * 1000,
     models: options.model ?? [], feedback: options.feedback === undefined ? null : options.feedback.split(',').map((level) => level.trim()),
-    samples: positive(options.samples, '--samples'), iterations: positive(options.iterations, '--iterations'), repetitions: positive(options.repetitions, '--repetitions'),
+    samples: count(options.samples, '--samples', '2'), iterations: count(options.iterations, '--iterations', '6'), repetitions: count(options.repetitions, '--repetitions', '3'),
     temperature, runner: options.docker === true ? 'docker' : options.local === true ? 'local' : options.queue === true ? 'queue' : null,
   };
-}
-
-function integer(value: string, flag: string, minimum: number): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < minimum) throw new ConfigurationError(`${flag} expects an integer >= ${minimum}; got "${value}"`);
-  return number;
-}
-
-function positiveNumber(value: string, flag: string): number {
-  const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0) throw new ConfigurationError(`${flag} expects a positive number; got "${value}"`);
-  return number;
 }

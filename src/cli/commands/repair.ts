@@ -3,6 +3,7 @@ import { FEEDBACK_LEVELS, type FeedbackLevel, usesTactics } from '../../agents/f
 import { ConfigurationError } from '../../core/errors.js';
 import type { RepairInvocation } from '../../repair/prepare-repair.js';
 import { ExitError } from '../exit-error.js';
+import { parseIntegerOption, parsePositiveNumberOption } from '../parse-number-option.js';
 
 interface RepairOptions {
   fn?: string[];
@@ -80,10 +81,10 @@ function readInvocation(options: RepairOptions): Omit<RepairInvocation, 'crate'>
     replay: options.replay ?? null,
     record: options.record ?? null,
     allowSpecChanges: options.allowSpecChange ?? [],
-    houdiniRounds: nonNegativeInteger(options.houdiniRounds, '--houdini-rounds'),
+    houdiniRounds: parseIntegerOption(options.houdiniRounds, '--houdini-rounds', '--houdini-rounds 0', 0),
     maxTokens: options.maxTokens === undefined ? null : positiveInteger(options.maxTokens, '--max-tokens', '200000'),
-    maxCostUsd: options.maxCost === undefined ? null : positiveNumber(options.maxCost, '--max-cost'),
-    maxWallTimeMs: options.maxTime === undefined ? null : positiveNumber(options.maxTime, '--max-time') * 1000,
+    maxCostUsd: options.maxCost === undefined ? null : parsePositiveNumberOption(options.maxCost, '--max-cost', '--max-cost 0.5'),
+    maxWallTimeMs: options.maxTime === undefined ? null : parsePositiveNumberOption(options.maxTime, '--max-time', '--max-time 600') * 1000,
     cache: options.cache,
     ...(options.scope === undefined ? {} : { scope: verificationScope(options.scope) }),
     runId: null,
@@ -94,18 +95,6 @@ function readInvocation(options: RepairOptions): Omit<RepairInvocation, 'crate'>
 function positiveInteger(value: string, flag: string, example: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) throw new ConfigurationError(`${flag} expects a positive integer, e.g. ${flag} ${example}; got "${value}"`);
-  return number;
-}
-
-function nonNegativeInteger(value: string, flag: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0) throw new ConfigurationError(`${flag} expects 0 or a positive integer; got "${value}"`);
-  return number;
-}
-
-function positiveNumber(value: string, flag: string): number {
-  const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0) throw new ConfigurationError(`${flag} expects a positive number; got "${value}"`);
   return number;
 }
 

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { ConfigurationError } from '../../core/errors.js';
 import { MUTATION_OPERATORS, isMutationOperator, type MutationOperator } from '../../review/mutation-operator.js';
 import { ExitError } from '../exit-error.js';
+import { parseIntegerOption } from '../parse-number-option.js';
 
 interface ReviewCommandOptions {
   fn: string[];
@@ -63,8 +64,8 @@ export function defineReviewCommand(program: Command): void {
       if ([options.docker, options.local, options.queue].filter((flag) => flag === true).length > 1) throw new ConfigurationError('choose one runner: --docker, --local or --queue');
       if (options.reprove !== true && (options.reproveIterations !== undefined || options.reproveMaxTokens !== undefined || options.replay !== undefined || options.recordCassettes !== undefined)) throw new ConfigurationError('--reprove-iterations, --reprove-max-tokens, --replay and --record-cassettes apply only with --reprove');
       const reprove = options.reprove !== true ? undefined : {
-        ...(options.reproveIterations === undefined ? {} : { iterations: parseCount(options.reproveIterations, '--reprove-iterations', '--reprove-iterations 3') }),
-        ...(options.reproveMaxTokens === undefined ? {} : { maxTokens: parseCount(options.reproveMaxTokens, '--reprove-max-tokens', '--reprove-max-tokens 20000') }),
+        ...(options.reproveIterations === undefined ? {} : { iterations: parseIntegerOption(options.reproveIterations, '--reprove-iterations', '--reprove-iterations 3') }),
+        ...(options.reproveMaxTokens === undefined ? {} : { maxTokens: parseIntegerOption(options.reproveMaxTokens, '--reprove-max-tokens', '--reprove-max-tokens 20000') }),
         ...(options.replay === undefined ? {} : { replayDir: options.replay }),
         ...(options.recordCassettes === undefined ? {} : { recordDir: options.recordCassettes }),
       };
@@ -88,9 +89,9 @@ export function defineReviewCommand(program: Command): void {
           ...(options.file === undefined ? {} : { file: options.file }),
           ...(options.against === undefined ? {} : { against: options.against }),
           ...(operators === undefined ? {} : { operators }),
-          ...(options.maxMutants === undefined ? {} : { maxMutants: parseCount(options.maxMutants, '--max-mutants', '--max-mutants 100') }),
-          ...(options.seed === undefined ? {} : { seed: parseCount(options.seed, '--seed', '--seed 7', 0) }),
-          ...(options.jobs === undefined ? {} : { jobs: parseCount(options.jobs, '--jobs', '--jobs 2') }),
+          ...(options.maxMutants === undefined ? {} : { maxMutants: parseIntegerOption(options.maxMutants, '--max-mutants', '--max-mutants 100') }),
+          ...(options.seed === undefined ? {} : { seed: parseIntegerOption(options.seed, '--seed', '--seed 7', 0) }),
+          ...(options.jobs === undefined ? {} : { jobs: parseIntegerOption(options.jobs, '--jobs', '--jobs 2') }),
           ...(options.docker === true ? { runner: 'docker' as const } : options.local === true ? { runner: 'local' as const } : options.queue === true ? { runner: 'queue' as const } : {}),
         });
         if (outcome.kind === 'original-not-checked') {
@@ -113,12 +114,6 @@ function parseOperators(list: string): MutationOperator[] {
   const unknown = names.filter((name) => !isMutationOperator(name));
   if (names.length === 0 || unknown.length > 0) throw new ConfigurationError(`--operators: unknown operator ${unknown.join(', ') || '(none given)'}; expected a comma-separated list of ${Object.keys(MUTATION_OPERATORS).join(', ')}. Example: --operators relational-operator,constant`);
   return names as MutationOperator[];
-}
-
-function parseCount(text: string, option: string, example: string, minimum = 1): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < minimum) throw new ConfigurationError(`${option}: expected an integer >= ${minimum}, received "${text}". Example: ${example}`);
-  return value;
 }
 
 function stripSources<T extends { mutants: Array<{ mutant: { source: string } }> }>(review: T): T {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { ConfigurationError } from '../../core/errors.js';
 import { ExitError } from '../exit-error.js';
+import { parsePositiveNumberOption } from '../parse-number-option.js';
 
 interface VerifyCommandOptions {
   fn?: string;
@@ -49,10 +50,10 @@ export function defineVerifyCommand(program: Command): void {
           signal,
           ...(options.fn === undefined ? {} : { function: options.fn }),
           ...(options.docker === true ? { runner: 'docker' as const } : options.local === true ? { runner: 'local' as const } : options.queue === true ? { runner: 'queue' as const } : {}),
-          ...(options.rlimit === undefined ? {} : { rlimit: parsePositive(options.rlimit, '--rlimit', '--rlimit 30') }),
+          ...(options.rlimit === undefined ? {} : { rlimit: parsePositiveNumberOption(options.rlimit, '--rlimit', '--rlimit 30') }),
           ...(options.expandErrors === true ? { expandErrors: true } : {}),
           ...(options.cheating === false ? { noCheating: true } : {}),
-          ...(options.timeout === undefined ? {} : { timeoutSeconds: parsePositive(options.timeout, '--timeout', '--timeout 600') }),
+          ...(options.timeout === undefined ? {} : { timeoutSeconds: parsePositiveNumberOption(options.timeout, '--timeout', '--timeout 600') }),
         });
         const exitCode = exitCodeForVerification(run.outcome);
         for (const warning of run.warnings) process.stderr.write(`verus-repair: warning: ${warning}\n`);
@@ -65,10 +66,4 @@ export function defineVerifyCommand(program: Command): void {
         if (exitCode !== 0) throw new ExitError(exitCode);
       });
     });
-}
-
-function parsePositive(text: string, option: string, example: string): number {
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) throw new ConfigurationError(`${option}: expected a positive number, received "${text}". Example: ${example}`);
-  return value;
 }
