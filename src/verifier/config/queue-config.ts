@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { describeSchemaIssue } from '../../config/describe-schema-issue.js';
 
+/** A queue name (`[queue] name`, `--queue`): it becomes part of Redis keys. */
+export const QUEUE_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** The `[queue]` table of verus-repair.toml: where the queue runner and `verus-repair worker` meet. */
 export const queueSectionSchema = z
   .object({
@@ -10,7 +13,7 @@ export const queueSectionSchema = z
       .regex(/^rediss?:\/\/[^\s]+$/, 'expected a redis:// or rediss:// URL')
       .refine((url) => !/^rediss?:\/\/[^/@]*:[^/@]*@/.test(url), 'expected a URL without a password (set VERUS_REPAIR_REDIS_URL instead)')
       .optional(),
-    name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected 1-64 letters, digits, _ or -').default('verus-repair'),
+    name: z.string().regex(QUEUE_NAME_PATTERN, 'expected 1-64 letters, digits, _ or -').default('verus-repair'),
     /** Seconds a submitter waits for a job's result (queue wait plus verification). */
     job_timeout: z.number().int().positive().default(3600),
     attempts: z.number().int().min(1).max(20).default(3),

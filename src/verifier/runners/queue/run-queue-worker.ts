@@ -1,10 +1,10 @@
-import { ConfigurationError } from '../../../core/errors.js';
 import { loadVerifierConfig } from '../../config/read-verifier-config.js';
 import { hashToolchainPin } from '../../toolchain/hash-toolchain-pin.js';
 import { loadToolchainPin } from '../../toolchain/read-toolchain-pin.js';
 import { DockerVerifier } from '../docker-verifier.js';
 import { LocalVerifier } from '../local-verifier.js';
 import { requireRedisUrl } from './redis-endpoint.js';
+import { requireQueueName } from './require-queue-name.js';
 import { startQueueWorker } from './start-queue-worker.js';
 
 /** What `verus-repair worker` was asked; unset values come from verus-repair.toml in `directory`. */
@@ -26,8 +26,7 @@ export async function runQueueWorker(request: QueueWorkerRequest): Promise<void>
   const { config, warnings } = await loadVerifierConfig(request.directory);
   for (const warning of warnings) request.log(`warning: ${warning}`);
   const runner = request.runner ?? (config.runner === 'queue' ? 'docker' : config.runner);
-  const queueName = request.queueName ?? config.queue.name;
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(queueName)) throw new ConfigurationError(`--queue: expected 1-64 letters, digits, _ or -, received ${JSON.stringify(queueName)}. Example: --queue verus-repair`);
+  const queueName = requireQueueName(request.queueName ?? config.queue.name);
   const endpoint = requireRedisUrl(request.redisUrl, request.environment, config.queue.url);
   const pin = await loadToolchainPin(config.pin.file);
   const workerConfig = { ...config, runner };

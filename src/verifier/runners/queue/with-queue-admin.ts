@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
-import { ConfigurationError } from '../../../core/errors.js';
 import { loadVerifierConfig } from '../../config/read-verifier-config.js';
 import { checkRedisCapabilities, connectRedis, createRedisClient } from './connect-redis.js';
 import { requireRedisUrl } from './redis-endpoint.js';
+import { requireQueueName } from './require-queue-name.js';
 
 export interface QueueAdminRequest {
   directory: string;
@@ -14,8 +14,7 @@ export interface QueueAdminRequest {
 /** Connects as `queue status|drain` do (flags, then the environment, then verus-repair.toml), runs `action`, disconnects. */
 export async function withQueueAdmin<T>(request: QueueAdminRequest, action: (client: Redis, name: string, endpoint: string) => Promise<T>): Promise<T> {
   const { config } = await loadVerifierConfig(request.directory);
-  const name = request.queueName ?? config.queue.name;
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) throw new ConfigurationError(`--queue: expected 1-64 letters, digits, _ or -, received ${JSON.stringify(name)}. Example: --queue verus-repair`);
+  const name = requireQueueName(request.queueName ?? config.queue.name);
   const endpoint = requireRedisUrl(request.redisUrl, request.environment, config.queue.url);
   const client = createRedisClient(endpoint);
   try {
