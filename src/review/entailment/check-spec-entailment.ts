@@ -1,4 +1,4 @@
-import { applyTextEdits, parseVerusSource, type VerusFileIr } from '../../ir/index.js';
+import { applyTextEdits, type VerusFileIr } from '../../ir/index.js';
 import type { CrateFiles } from '../../repair/crate-snapshot.js';
 import type { ReviewServices } from '../review-services.js';
 import { settleAll } from '../settle-all.js';
@@ -27,7 +27,6 @@ export async function checkSpecEntailment(previous: VerusFileIr, current: VerusF
     jobs,
     async (item): Promise<EntailmentResult> => {
       if (item.source === null) return { ...item.base, verdict: 'not-checkable' };
-      await parseVerusSource(item.source, { file: current.file });
       const outcome = await verifyVariant(crateFiles, crateDir, { label: item.name, file: current.file, source: item.source }, services);
       if (outcome.precheck.status === 'timeout') return { ...item.base, verdict: 'timed-out' };
       if (outcome.precheck.status !== 'passed') return { ...item.base, verdict: 'probe-rejected' };
