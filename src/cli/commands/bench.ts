@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { FEEDBACK_LEVELS } from '../../agents/feedback/feedback-level.js';
 import { ConfigurationError } from '../../core/errors.js';
 import { parseIntegerOption, parsePositiveNumberOption } from '../parse-number-option.js';
+import { selectRunnerFlag } from '../select-runner-flag.js';
 
 interface BenchCliOptions {
   grid?: string;
@@ -101,7 +102,7 @@ export interface BenchFlags {
 }
 
 function readBenchFlags(options: BenchCliOptions): BenchFlags {
-  if ([options.docker, options.local, options.queue].filter((flag) => flag === true).length > 1) throw new ConfigurationError('choose one runner: --docker, --local or --queue');
+  const runner = selectRunnerFlag(options);
   if (options.replay !== undefined && options.record !== undefined) throw new ConfigurationError('--replay and --record exclude each other: a replayed bench sends nothing to record');
   const temperature = options.temperature === undefined ? null : Number(options.temperature);
   if (temperature !== null && !(temperature >= 0 && temperature <= 2)) throw new ConfigurationError(`--temperature expects a number from 0 to 2; got "${options.temperature}"`);
@@ -112,6 +113,6 @@ function readBenchFlags(options: BenchCliOptions): BenchFlags {
     maxWallTimeMs: options.maxTime === undefined ? null : parsePositiveNumberOption(options.maxTime, '--max-time', '--max-time 3600') * 1000,
     models: options.model ?? [], feedback: options.feedback === undefined ? null : options.feedback.split(',').map((level) => level.trim()),
     samples: count(options.samples, '--samples', '2'), iterations: count(options.iterations, '--iterations', '6'), repetitions: count(options.repetitions, '--repetitions', '3'),
-    temperature, runner: options.docker === true ? 'docker' : options.local === true ? 'local' : options.queue === true ? 'queue' : null,
+    temperature, runner,
   };
 }

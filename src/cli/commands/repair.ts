@@ -4,6 +4,7 @@ import { ConfigurationError } from '../../core/errors.js';
 import type { RepairInvocation } from '../../repair/prepare-repair.js';
 import { ExitError } from '../exit-error.js';
 import { parseIntegerOption, parsePositiveNumberOption } from '../parse-number-option.js';
+import { selectRunnerFlag } from '../select-runner-flag.js';
 
 interface RepairOptions {
   fn?: string[];
@@ -66,7 +67,7 @@ export function defineRepairCommand(program: Command): void {
 
 /** The invocation the options describe; malformed values are ConfigurationErrors with an example. */
 function readInvocation(options: RepairOptions): Omit<RepairInvocation, 'crate'> {
-  if ([options.docker, options.local, options.queue].filter((flag) => flag === true).length > 1) throw new ConfigurationError('choose one runner: --docker, --local or --queue');
+  const runner = selectRunnerFlag(options);
   const level = feedbackLevel(options.feedback);
   if (options.tacticBudget !== undefined && !usesTactics(level)) throw new ConfigurationError(`--tactic-budget applies to --feedback guided or auto+guided; got --feedback ${level}`);
   return {
@@ -77,7 +78,7 @@ function readInvocation(options: RepairOptions): Omit<RepairInvocation, 'crate'>
     ...(options.tacticBudget === undefined ? {} : { tacticBudget: positiveInteger(options.tacticBudget, '--tactic-budget', '700') }),
     samples: options.samples === undefined ? null : positiveInteger(options.samples, '--samples', '2'),
     model: options.model ?? null,
-    runner: options.docker === true ? 'docker' : options.local === true ? 'local' : options.queue === true ? 'queue' : null,
+    runner,
     replay: options.replay ?? null,
     record: options.record ?? null,
     allowSpecChanges: options.allowSpecChange ?? [],

@@ -3,6 +3,7 @@ import { ConfigurationError } from '../../core/errors.js';
 import { MUTATION_OPERATORS, isMutationOperator, type MutationOperator } from '../../review/mutation-operator.js';
 import { ExitError } from '../exit-error.js';
 import { parseIntegerOption } from '../parse-number-option.js';
+import { selectRunnerFlag } from '../select-runner-flag.js';
 
 interface ReviewCommandOptions {
   fn: string[];
@@ -61,7 +62,7 @@ export function defineReviewCommand(program: Command): void {
     .description('check how much the specification pins down: mutate exec code, filter with erased cargo build/test, verify survivors with Verus; vacuity checks and the trusted base (exit 0 no finding, 1 findings, 2 bad input, 3 toolchain error, 4 incomplete: mutants without a verdict)')
     .addHelpText('after', `\nMutation operators:\n${OPERATOR_HELP}\n`)
     .action(async (crate: string, options: ReviewCommandOptions) => {
-      if ([options.docker, options.local, options.queue].filter((flag) => flag === true).length > 1) throw new ConfigurationError('choose one runner: --docker, --local or --queue');
+      const runner = selectRunnerFlag(options);
       if (options.reprove !== true && (options.reproveIterations !== undefined || options.reproveMaxTokens !== undefined || options.replay !== undefined || options.recordCassettes !== undefined)) throw new ConfigurationError('--reprove-iterations, --reprove-max-tokens, --replay and --record-cassettes apply only with --reprove');
       const reprove = options.reprove !== true ? undefined : {
         ...(options.reproveIterations === undefined ? {} : { iterations: parseIntegerOption(options.reproveIterations, '--reprove-iterations', '--reprove-iterations 3') }),
@@ -92,7 +93,7 @@ export function defineReviewCommand(program: Command): void {
           ...(options.maxMutants === undefined ? {} : { maxMutants: parseIntegerOption(options.maxMutants, '--max-mutants', '--max-mutants 100') }),
           ...(options.seed === undefined ? {} : { seed: parseIntegerOption(options.seed, '--seed', '--seed 7', 0) }),
           ...(options.jobs === undefined ? {} : { jobs: parseIntegerOption(options.jobs, '--jobs', '--jobs 2') }),
-          ...(options.docker === true ? { runner: 'docker' as const } : options.local === true ? { runner: 'local' as const } : options.queue === true ? { runner: 'queue' as const } : {}),
+          ...(runner === null ? {} : { runner }),
         });
         if (outcome.kind === 'original-not-checked') {
           if (json) process.stdout.write(`${JSON.stringify({ type: 'review-refused', stage: outcome.stage, message: outcome.message })}\n`);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { ConfigurationError } from '../../core/errors.js';
 import { ExitError } from '../exit-error.js';
 import { parsePositiveNumberOption } from '../parse-number-option.js';
+import { selectRunnerFlag } from '../select-runner-flag.js';
 
 interface VerifyCommandOptions {
   fn?: string;
@@ -35,7 +35,7 @@ export function defineVerifyCommand(program: Command): void {
     .option('--timeout <seconds>', 'wall-clock limit for the verifier')
     .description('check a crate or file with Verus after an erased cargo pre-check (exit 0 verified, 1 not verified, 2 bad input, 3 toolchain error, 4 no verdict)')
     .action(async (target: string, options: VerifyCommandOptions) => {
-      if ([options.docker, options.local, options.queue].filter((flag) => flag === true).length > 1) throw new ConfigurationError('choose one runner: --docker, --local or --queue');
+      const runner = selectRunnerFlag(options);
       if (options.fn !== undefined) await (await import('../../verifier/require-defined-function.js')).requireDefinedFunction(target, options.fn);
       const { verifyPath } = await import('../../verifier/verify-path.js');
       const { renderCandidateVerification } = await import('../../verifier/render/render-candidate-verification.js');
@@ -49,7 +49,7 @@ export function defineVerifyCommand(program: Command): void {
           precheck: options.precheck,
           signal,
           ...(options.fn === undefined ? {} : { function: options.fn }),
-          ...(options.docker === true ? { runner: 'docker' as const } : options.local === true ? { runner: 'local' as const } : options.queue === true ? { runner: 'queue' as const } : {}),
+          ...(runner === null ? {} : { runner }),
           ...(options.rlimit === undefined ? {} : { rlimit: parsePositiveNumberOption(options.rlimit, '--rlimit', '--rlimit 30') }),
           ...(options.expandErrors === true ? { expandErrors: true } : {}),
           ...(options.cheating === false ? { noCheating: true } : {}),
