@@ -1,3 +1,4 @@
+import { TOKEN_KIND } from '../../core/source-parser.js';
 import type { MutationOperator } from '../mutation-operator.js';
 import type { MutationSite } from '../mutation-site.js';
 import { endsOperand, isTypeWord, siteOverTokens, tokenText, type OperatorContext } from './operator-context.js';
@@ -27,7 +28,7 @@ export function findBinaryOperatorSites(context: OperatorContext, operator: Muta
   const sites: MutationSite[] = [];
   for (let index = context.exec.first; index < context.exec.end; index++) {
     const entry = REPLACEMENTS[tokenText(context, index)];
-    if (entry === undefined || entry.operator !== operator || context.ir.tokens.kinds[index] !== 2 || !context.exec.isExec(index)) continue;
+    if (entry === undefined || entry.operator !== operator || context.ir.tokens.kinds[index] !== TOKEN_KIND.punctuation || !context.exec.isExec(index)) continue;
     if (!isBinary(context, index)) continue;
     for (const replacement of entry.with) sites.push(siteOverTokens(context, operator, index, index, replacement));
   }

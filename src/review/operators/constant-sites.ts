@@ -1,3 +1,4 @@
+import { TOKEN_KIND } from '../../core/source-parser.js';
 import type { MutationSite } from '../mutation-site.js';
 import { siteOverTokens, tokenText, type OperatorContext } from './operator-context.js';
 
@@ -23,7 +24,7 @@ const INTEGER = /^([0-9][0-9_]*)(u8|u16|u32|u64|u128|usize|i8|i16|i32|i64|i128|i
 export function findConstantSites(context: OperatorContext): MutationSite[] {
   const sites: MutationSite[] = [];
   for (let index = context.exec.first; index < context.exec.end; index++) {
-    if (context.ir.tokens.kinds[index] !== 5 || !context.exec.isExec(index)) continue;
+    if (context.ir.tokens.kinds[index] !== TOKEN_KIND.literal || !context.exec.isExec(index)) continue;
     const match = INTEGER.exec(tokenText(context, index));
     if (match === null) continue;
     const value = BigInt((match[1] ?? '0').replaceAll('_', ''));

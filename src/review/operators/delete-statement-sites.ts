@@ -1,3 +1,4 @@
+import { TOKEN_KIND } from '../../core/source-parser.js';
 import type { MutationSite } from '../mutation-site.js';
 import { allExec, siteOverTokens, tokenText, type OperatorContext } from './operator-context.js';
 
@@ -36,7 +37,7 @@ function assignsOrMutates(context: OperatorContext, first: number, last: number)
   const partners = context.ir.tokens.partners;
   for (let at = first; at < last; at++) {
     const text = tokenText(context, at);
-    if (ASSIGNMENTS.has(text) && context.ir.tokens.kinds[at] === 2) return true;
+    if (ASSIGNMENTS.has(text) && context.ir.tokens.kinds[at] === TOKEN_KIND.punctuation) return true;
     if (text === '.' && MUTATING_CALLS.has(tokenText(context, at + 1)) && tokenText(context, at + 2) === '(') return true;
     if (text === '(' || text === '[') at = partners[at] ?? at;
   }

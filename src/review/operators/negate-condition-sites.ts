@@ -1,3 +1,4 @@
+import { TOKEN_KIND } from '../../core/source-parser.js';
 import type { MutationSite } from '../mutation-site.js';
 import { allExec, siteOverTokens, textOfTokens, tokenText, type OperatorContext } from './operator-context.js';
 
@@ -7,7 +8,7 @@ export function findNegateConditionSites(context: OperatorContext): MutationSite
   const partners = context.ir.tokens.partners;
   for (let index = context.exec.first; index < context.exec.end; index++) {
     const keyword = tokenText(context, index);
-    if ((keyword !== 'if' && keyword !== 'while') || context.ir.tokens.kinds[index] !== 1 || !context.exec.isExec(index)) continue;
+    if ((keyword !== 'if' && keyword !== 'while') || context.ir.tokens.kinds[index] !== TOKEN_KIND.word || !context.exec.isExec(index)) continue;
     if (tokenText(context, index + 1) === 'let') continue;
     let stop = index + 1;
     while (stop < context.exec.end && !isConditionEnd(context, stop)) {
@@ -24,5 +25,5 @@ export function findNegateConditionSites(context: OperatorContext): MutationSite
 /** The condition ends at the block's `{` or, for a `while`, at its first loop clause keyword. */
 function isConditionEnd(context: OperatorContext, index: number): boolean {
   const text = tokenText(context, index);
-  return text === '{' || (!context.exec.isExec(index) && context.ir.tokens.kinds[index] === 1);
+  return text === '{' || (!context.exec.isExec(index) && context.ir.tokens.kinds[index] === TOKEN_KIND.word);
 }

@@ -1,3 +1,4 @@
+import { TOKEN_KIND } from '../../core/source-parser.js';
 import type { FunctionItem, VerusFileIr } from '../../ir/index.js';
 import type { ExecTokens } from '../exec-token-mask.js';
 import type { MutationOperator } from '../mutation-operator.js';
@@ -47,8 +48,8 @@ export function endsOperand(context: OperatorContext, index: number): boolean {
   const kind = context.ir.tokens.kinds[index];
   const text = tokenText(context, index);
   if (text === ')' || text === ']') return true;
-  if (kind === 5) return true;
-  return kind === 1 && !RUST_KEYWORDS.has(text);
+  if (kind === TOKEN_KIND.literal) return true;
+  return kind === TOKEN_KIND.word && !RUST_KEYWORDS.has(text);
 }
 
 export const RUST_KEYWORDS = new Set(['if', 'else', 'while', 'for', 'loop', 'match', 'return', 'let', 'mut', 'in', 'as', 'break', 'continue', 'fn', 'ref', 'move', 'unsafe', 'where', 'impl', 'dyn', 'struct', 'enum', 'use', 'pub', 'mod', 'const', 'static', 'type', 'trait', 'crate', 'super']);

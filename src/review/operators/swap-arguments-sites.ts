@@ -1,3 +1,4 @@
+import { TOKEN_KIND } from '../../core/source-parser.js';
 import type { MutationSite } from '../mutation-site.js';
 import { RUST_KEYWORDS, allExec, siteOverTokens, tokenText, type OperatorContext } from './operator-context.js';
 
@@ -10,14 +11,14 @@ export function findSwapArgumentsSites(context: OperatorContext): MutationSite[]
   const sites: MutationSite[] = [];
   for (let index = context.exec.first; index < context.exec.end; index++) {
     const callee = tokenText(context, index - 1);
-    if (tokenText(context, index) !== '(' || !context.exec.isExec(index) || context.ir.tokens.kinds[index - 1] !== 1 || RUST_KEYWORDS.has(callee)) continue;
+    if (tokenText(context, index) !== '(' || !context.exec.isExec(index) || context.ir.tokens.kinds[index - 1] !== TOKEN_KIND.word || RUST_KEYWORDS.has(callee)) continue;
     const close = context.ir.tokens.partners[index] ?? -1;
     if (close <= index || !allExec(context, index, close)) continue;
     const words: number[] = [];
     let simple = true;
     for (let at = index + 1; at < close; at++) {
       if ((at - index) % 2 === 1) {
-        if (context.ir.tokens.kinds[at] !== 1) simple = false;
+        if (context.ir.tokens.kinds[at] !== TOKEN_KIND.word) simple = false;
         words.push(at);
       } else if (tokenText(context, at) !== ',') simple = false;
     }
