@@ -1,3 +1,4 @@
+import { readVerusBuildInfo } from '../verifier/diagnostics/read-verus-build-info.js';
 import { resolveExecutable } from '../verifier/runners/describe-local-toolchain.js';
 import type { ToolchainPin } from '../verifier/toolchain/toolchain-pin.js';
 import { failed, passed, type DoctorCheck } from './doctor-check.js';
@@ -17,8 +18,8 @@ export async function checkLocalVerus(programs: { verus: string; cargoVerus: str
     checks.push(failed('verus', `${programs.verus} is not on PATH`, install));
   } else {
     const probe = await probeProgram([verus, '--version', '--output-json'], environment, { passEnv });
-    const info = probe.kind === 'exited' && probe.exitCode === 0 ? readBuildInfo(probe.stdout) : null;
-    if (info === null) checks.push(failed('verus', `${verus} --version --output-json printed no build info`, install));
+    const info = probe.kind === 'exited' && probe.exitCode === 0 ? readVerusBuildInfo(probe.stdout) : null;
+    if (info === null || info.version === null) checks.push(failed('verus', `${verus} --version --output-json printed no build info`, install));
     else if (pin !== null && (info.version !== pin.verus.release || (info.toolchain !== null && info.toolchain !== pin.rust.triple))) {
       checks.push(failed('verus', `${verus} is ${info.version} (Rust ${info.toolchain ?? '?'}); the pin says ${pin.verus.release} (Rust ${pin.rust.triple})`, `${install}; or pin this release: \`npx verus-repair toolchain pin --release ${info.version}\``));
     } else checks.push(passed('verus', `${verus}: ${info.version}${info.toolchain === null ? '' : ` (Rust ${info.toolchain})`}`));
@@ -26,15 +27,4 @@ export async function checkLocalVerus(programs: { verus: string; cargoVerus: str
   const cargoVerus = await resolveExecutable(programs.cargoVerus, environment['PATH']);
   checks.push(cargoVerus === null ? failed('cargo-verus', `${programs.cargoVerus} is not on PATH`, install) : passed('cargo-verus', cargoVerus));
   return checks;
-}
-
-function readBuildInfo(stdout: string): { version: string; toolchain: string | null } | null {
-  try {
-    const document = JSON.parse(stdout) as { verus?: { version?: unknown; toolchain?: unknown } };
-    const version = document.verus?.version;
-    if (typeof version !== 'string') return null;
-    return { version, toolchain: typeof document.verus?.toolchain === 'string' ? document.verus.toolchain : null };
-  } catch {
-    return null;
-  }
 }

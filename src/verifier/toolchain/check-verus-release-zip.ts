@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../../core/errors.js';
+import { readVerusBuildInfo } from '../diagnostics/read-verus-build-info.js';
 import { NotAZipError, readZipDirectory, type ZipEntry } from './read-zip-directory.js';
 import { readZipEntryText } from './read-zip-entry-text.js';
 import type { ToolchainPin } from './toolchain-pin.js';
@@ -33,17 +34,8 @@ export function checkVerusReleaseZip(zip: string, pin: ToolchainPin): void {
     if (error instanceof NotAZipError) return fail(`is a damaged zip archive (${error.message})`);
     throw error;
   }
-  const facts = readVersionFacts(text) ?? fail(`holds a ${RELEASE_FOLDER}/version.json that is not JSON with verus.version`);
+  const facts = readVerusBuildInfo(text);
+  if (facts === null || facts.version === null) return fail(`holds a ${RELEASE_FOLDER}/version.json that is not JSON with verus.version`);
   if (facts.version !== pin.verus.release) fail(`is release ${facts.version} (its version.json says so), but the pin is for ${pin.verus.release}`);
   if (facts.toolchain !== null && facts.toolchain !== pin.rust.triple) fail(`was built for Rust ${facts.toolchain} (its version.json says so), but the pin says ${pin.rust.triple}`);
-}
-
-function readVersionFacts(text: string): { version: string; toolchain: string | null } | null {
-  try {
-    const verus = (JSON.parse(text) as { verus?: { version?: unknown; toolchain?: unknown } }).verus;
-    if (typeof verus?.version !== 'string') return null;
-    return { version: verus.version, toolchain: typeof verus.toolchain === 'string' ? verus.toolchain : null };
-  } catch {
-    return null;
-  }
 }
