@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import { AdapterError } from '../../../core/errors.js';
 import type { RedisEndpoint } from './redis-endpoint.js';
 
@@ -9,24 +9,34 @@ const MINIMUM_VERSION = [6, 2];
 /** How long a command waits for a lost connection to come back before it fails naming the endpoint. */
 export const REDIS_CONNECT_TIMEOUT_MS = 10_000;
 
+/** Reconnects in the background, at most a second apart, so a restarted Redis is picked up again. */
+const retryStrategy = (attempt: number): number => Math.min(100 * attempt, 1000);
+
+/** ioredis keeps a closed-by-error socket's 2 s destroy timer alive, which holds a CLI run open. */
+const DISCONNECT_TIMEOUT_MS = 200;
+
 /**
  * A client that keeps reconnecting in the background (so a restarted Redis is picked up again) but
  * whose commands fail after a bounded wait; errors are kept as the last failure, never printed.
  */
-export function createRedisClient(endpoint: RedisEndpoint, options: { blocking?: boolean } = {}): Redis & { lastError?: Error } {
+export function createRedisClient(endpoint: RedisEndpoint): Redis & { lastError?: Error } {
   const client: Redis & { lastError?: Error } = new Redis({
     ...endpoint.options,
     lazyConnect: true,
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
-    maxRetriesPerRequest: options.blocking === true ? null : 3,
-    retryStrategy: (attempt) => Math.min(100 * attempt, 1000),
-    // ioredis keeps a closed-by-error socket's 2 s destroy timer alive, which holds a CLI run open.
-    disconnectTimeout: 200,
+    maxRetriesPerRequest: 3,
+    retryStrategy,
+    disconnectTimeout: DISCONNECT_TIMEOUT_MS,
   });
   client.on('error', (error: Error) => {
     client.lastError = error;
   });
   return client;
+}
+
+/** Connection options for BullMQ's blocking clients (a Worker, QueueEvents): the same reconnects, commands never given up. */
+export function blockingConnectionOptions(endpoint: RedisEndpoint): RedisOptions {
+  return { ...endpoint.options, maxRetriesPerRequest: null, retryStrategy, disconnectTimeout: DISCONNECT_TIMEOUT_MS };
 }
 
 /** Connects (or waits for a reconnect) and checks the server can host the queue. */

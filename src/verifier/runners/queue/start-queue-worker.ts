@@ -2,7 +2,7 @@ import os from 'node:os';
 import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { QueueSettings } from '../../config/queue-config.js';
 import type { ReportingVerifier } from '../reporting-verifier.js';
-import { checkRedisCapabilities, connectRedis, createRedisClient } from './connect-redis.js';
+import { blockingConnectionOptions, checkRedisCapabilities, connectRedis, createRedisClient } from './connect-redis.js';
 import { MissingSnapshotError, processQueueJob } from './process-queue-job.js';
 import type { QueueJobResult } from './queue-job-result.js';
 import { KEY_PREFIX, queueKeys } from './queue-keys.js';
@@ -72,7 +72,7 @@ export async function startQueueWorker(settings: QueueWorkerSettings): Promise<R
       }
     },
     {
-      connection: { ...settings.endpoint.options, maxRetriesPerRequest: null, retryStrategy: (attempt: number) => Math.min(100 * attempt, 1000), disconnectTimeout: 200 },
+      connection: blockingConnectionOptions(settings.endpoint),
       prefix: KEY_PREFIX,
       concurrency: settings.concurrency,
       lockDuration: settings.queue.lockDurationMs,

@@ -1,6 +1,6 @@
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { checkRedisCapabilities, connectRedis, createRedisClient } from './connect-redis.js';
+import { blockingConnectionOptions, checkRedisCapabilities, connectRedis, createRedisClient } from './connect-redis.js';
 import { KEY_PREFIX, type QueueKeys } from './queue-keys.js';
 import type { RedisEndpoint } from './redis-endpoint.js';
 import { SharedStore } from './shared-store.js';
@@ -73,7 +73,7 @@ export class SubmitterConnection {
     }
     const queueName = this.keys.jobQueue(this.pinHash);
     const queue = new Queue(queueName, { connection: client, prefix: KEY_PREFIX });
-    const events = new QueueEvents(queueName, { connection: { ...this.endpoint.options, maxRetriesPerRequest: null, retryStrategy: (attempt: number) => Math.min(100 * attempt, 1000), disconnectTimeout: 200 }, prefix: KEY_PREFIX });
+    const events = new QueueEvents(queueName, { connection: blockingConnectionOptions(this.endpoint), prefix: KEY_PREFIX });
     queue.on('error', () => undefined);
     events.on('error', () => undefined);
     await events.waitUntilReady();
