@@ -26,7 +26,8 @@ export async function runTokensBenchmark(): Promise<BenchReport> {
   const lines = ['diagnostics: PREDICTED from rust-fixtures/*/broken/*.toml expected_errors (not a Verus run)', 'fixture/variant: functions, whole-file tokens -> focused tokens (ratio)'];
   const ratios: number[] = [];
   const severalRatios: number[] = [];
-  for (const fixture of loadFixtureTasks(FIXTURES)) {
+  const tasks = loadFixtureTasks(FIXTURES);
+  for (const fixture of tasks) {
     const ir = await parseVerusSource(fixture.task.originalSource, { file: fixture.task.filePath });
     const functionCount = ir.functions.filter((fn) => !fn.modulePath.includes('tests')).length;
     const whole = countPromptTokens(Object.values(buildEditorPrompt(templates, fixture.task, buildWholeFileContext)).join('\n'));
@@ -36,15 +37,15 @@ export async function runTokensBenchmark(): Promise<BenchReport> {
     if (functionCount >= SEVERAL_FUNCTIONS) severalRatios.push(ratio);
     lines.push(`${fixture.crate}/${fixture.variant}: ${functionCount} fns, ${whole} -> ${focused} (${ratio.toFixed(2)})`);
   }
-  lines.push(`median ratio focused/whole: ${median(ratios).toFixed(3)} over ${ratios.length} variants`);
-  lines.push(`median ratio on files with >= ${SEVERAL_FUNCTIONS} functions: ${median(severalRatios).toFixed(3)} over ${severalRatios.length} variants (target <= 0.5)`);
-  const guided = await measureGuidedTokens(templates, loadFixtureTasks(FIXTURES));
-  lines.push('', 'guided vs generic feedback (editor prompt after one failed iteration; same predicted diagnostics):', ...guided.lines);
-  lines.push(`median ratio guided/generic: ${median(guided.ratios).toFixed(3)} (median +${median(guided.addedTokens)} tokens) over ${guided.ratios.length} variants (target <= 1.40)`);
+  const guided = await measureGuidedTokens(templates, tasks);
   const metrics = {
     fixtures: ratios.length, medianRatio: median(ratios), severalFunctionsFixtures: severalRatios.length, severalFunctionsMedianRatio: median(severalRatios),
     idiomsTokens: guided.idiomsTokens, idiomsTokenBudget: VERUS_IDIOMS_TOKEN_BUDGET, guidedMedianRatio: median(guided.ratios), guidedMedianAddedTokens: median(guided.addedTokens),
   };
+  lines.push(`median ratio focused/whole: ${metrics.medianRatio.toFixed(3)} over ${metrics.fixtures} variants`);
+  lines.push(`median ratio on files with >= ${SEVERAL_FUNCTIONS} functions: ${metrics.severalFunctionsMedianRatio.toFixed(3)} over ${metrics.severalFunctionsFixtures} variants (target <= 0.5)`);
+  lines.push('', 'guided vs generic feedback (editor prompt after one failed iteration; same predicted diagnostics):', ...guided.lines);
+  lines.push(`median ratio guided/generic: ${metrics.guidedMedianRatio.toFixed(3)} (median +${metrics.guidedMedianAddedTokens} tokens) over ${guided.ratios.length} variants (target <= 1.40)`);
   return { name: 'tokens: focused context vs whole file, guided vs generic feedback (editor prompt, o200k_base)', lines, metrics };
 }
 
