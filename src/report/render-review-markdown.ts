@@ -1,3 +1,4 @@
+import { sanitizeUntrustedText } from '../core/sanitize-untrusted-text.js';
 import type { ReviewResult } from '../review/review-result.js';
 import { REVIEW_TABLE_HEADER, reviewTableRows } from './render-review-table.js';
 
@@ -43,7 +44,8 @@ export function renderReviewMarkdown(review: ReviewResult): string {
   lines.push('', '### Trusted base', '');
   if (review.trusted.length === 0) lines.push('Nothing taken on trust in the reviewed files.');
   for (const assumption of review.trusted) lines.push(`- ${assumption.kind}: \`${assumption.item}\` ${assumption.file}:${assumption.line} (\`${inline(assumption.detail)}\`)`);
-  return `${lines.join('\n')}\n`;
+  // A re-proof quotes the model's code as written: strip escapes from the whole page, as the run report does.
+  return `${sanitizeUntrustedText(lines.join('\n'))}\n`;
 }
 
 function inline(text: string): string {

@@ -1,3 +1,4 @@
+import { sanitizeUntrustedText } from '../core/sanitize-untrusted-text.js';
 import type { ReviewResult } from '../review/review-result.js';
 import { REVIEW_TABLE_HEADER, reviewTableRows } from './render-review-table.js';
 
@@ -19,5 +20,6 @@ export function renderReviewText(review: ReviewResult): string {
   }
   if (review.trustedAdded !== null) lines.push(`trusted assumptions added since ${review.against}: ${review.trustedAdded.length}`);
   lines.push(`trusted base: ${review.trusted.length} assumption(s); ${review.findings} finding(s)`);
-  return `${lines.join('\n')}\n`;
+  // A re-proof quotes the model's code as written: strip escapes from the whole output, as the run report does.
+  return `${sanitizeUntrustedText(lines.join('\n'))}\n`;
 }
