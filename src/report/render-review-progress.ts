@@ -1,3 +1,4 @@
+import { assertNever } from '../core/assert-never.js';
 import type { ReviewEvent } from '../review/review-event.js';
 
 /**
@@ -7,11 +8,9 @@ import type { ReviewEvent } from '../review/review-event.js';
 export function createReviewProgress(stream: NodeJS.WriteStream): (event: ReviewEvent) => void {
   if (stream.isTTY !== true) return () => {};
   const byStage = { build: 0, test: 0, verus: 0, other: 0 };
-  let probes = 0;
   return (event) => {
     switch (event.type) {
       case 'review-started':
-        probes = event.probes;
         stream.write(`\rreview: ${event.mutants} mutants, ${event.probes} vacuity probes`);
         break;
       case 'mutant-settled':
@@ -22,11 +21,13 @@ export function createReviewProgress(stream: NodeJS.WriteStream): (event: Review
         stream.write(`\r\u001b[2Kre-proving mutants killed by Verus: ${event.settled}/${event.total} (${event.id}: ${event.reproof.status})`);
         break;
       case 'probe-settled':
-        stream.write(`\r\u001b[2Kvacuity probes ${event.settled}/${probes}`);
+        stream.write(`\r\u001b[2Kvacuity probes ${event.settled}/${event.total}`);
         break;
       case 'review-finished':
         stream.write('\r\u001b[2K');
         break;
+      default:
+        assertNever(event, 'review event');
     }
   };
 }
