@@ -12,6 +12,7 @@ import { LEDGER_BASE_REF_PREFIX, LEDGER_BRANCH_PREFIX, LEDGER_NOTES_REF, LEDGER_
 import { REVIEW_BRANCH_PREFIX } from './review-record.js';
 import { ensureLedgerDirectory } from './ensure-ledger-directory.js';
 import { checkRunId } from './run-id.js';
+import { readIdentityArgs } from './git-identity.js';
 import { runWorktreeDirectory } from './run-worktree-directory.js';
 
 /** A run's isolated workspace: a git worktree on its own branch, so the user's tree is never touched. */
@@ -36,8 +37,6 @@ export interface LedgerCommit {
   trailers: Map<string, string>;
   noteText: string | null;
 }
-
-const FALLBACK_IDENTITY = ['-c', 'user.name=verus-repair', '-c', 'user.email=verus-repair@localhost'];
 
 /** Scratch directories to remove at exit, behind one listener: a process opening many ledgers (a bench) adds no listener per ledger. */
 const scratchDirectories = new Set<string>();
@@ -280,12 +279,9 @@ export class GitProofLedger {
     }
   }
 
-  /** The user's identity when configured (so their signing config applies); a neutral one otherwise. Looked up once. */
+  /** See readIdentityArgs; looked up once. */
   private identityArgs(): Promise<string[]> {
-    this.identity ??= this.git.raw(['config', '--get', 'user.name']).then(
-      (name) => (name.trim() === '' ? FALLBACK_IDENTITY : []),
-      () => FALLBACK_IDENTITY,
-    );
+    this.identity ??= readIdentityArgs(this.repoDir);
     return this.identity;
   }
 

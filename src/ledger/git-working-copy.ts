@@ -4,14 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { execa } from 'execa';
 import { AdapterError } from '../core/errors.js';
+import { readIdentityArgs } from './git-identity.js';
 
 /** The outcome of a three-way merge of trees: the merged tree, or the files that conflict. */
 export type TreeMerge = { status: 'clean'; tree: string } | { status: 'conflict'; files: string[] };
 
 /** Committing onto the user's branch: the new commit, or git's refusal (a hook's output) with nothing changed. */
 export type BranchCommit = { status: 'committed'; commit: string } | { status: 'failed'; output: string };
-
-const FALLBACK_IDENTITY = ['-c', 'user.name=verus-repair', '-c', 'user.email=verus-repair@localhost'];
 
 /**
  * The git adapter for the user's own branch, index and working tree (the ledger never writes
@@ -69,7 +68,7 @@ export class GitWorkingCopy {
       if (inTree.length > 0) await this.git(['checkout', tree, '--', ...inTree]);
       const removed = paths.filter((path) => !inTree.includes(path));
       if (removed.length > 0) await this.git(['rm', '-q', '--', ...removed]);
-      const identity = await this.identityArgs();
+      const identity = await readIdentityArgs(this.repoDir);
       const result = await execa('git', [...identity, 'commit', '-q', '--only', '-F', messageFile, '--', ...paths], { cwd: this.repoDir, reject: false, all: true });
       if (result.exitCode === 0) return { status: 'committed', commit: await this.head() };
       await this.restoreFromHead(paths, inHead);
@@ -94,12 +93,6 @@ export class GitWorkingCopy {
     const listed = await this.git(['ls-tree', '-r', '-z', '--name-only', treeish, '--', ...paths]);
     const present = new Set(listed.split('\0'));
     return paths.filter((path) => present.has(path));
-  }
-
-  /** The user's identity when configured (so their signing config applies); a neutral one otherwise. */
-  private async identityArgs(): Promise<string[]> {
-    const name = await execa('git', ['config', '--get', 'user.name'], { cwd: this.repoDir, reject: false });
-    return String(name.stdout).trim() === '' ? FALLBACK_IDENTITY : [];
   }
 
   private async git(args: readonly string[]): Promise<string> {

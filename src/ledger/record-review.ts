@@ -5,6 +5,7 @@ import { execa } from 'execa';
 import { AdapterError } from '../core/errors.js';
 import { readCrateFiles } from '../repair/crate-snapshot.js';
 import type { ReviewResult } from '../review/review-result.js';
+import { FALLBACK_IDENTITY } from './git-identity.js';
 import { REVIEW_BRANCH_PREFIX, REVIEW_NOTES_REF, buildReviewTrailers, type ReviewNote } from './review-record.js';
 
 export type ReviewRecording = { ref: string; commit: string } | { ref: null; reason: string };
@@ -34,8 +35,7 @@ export async function recordReview(review: ReviewResult): Promise<ReviewRecordin
     }
     const tree = (await checked(repo, ['write-tree'], env)).trim();
     const message = `verus-repair review ${review.id}: ${review.findings} finding(s)\n\n${buildReviewTrailers(review).map(([key, value]) => `${key}: ${value}`).join('\n')}\n`;
-    const identity = ['-c', 'user.name=verus-repair', '-c', 'user.email=verus-repair@localhost'];
-    const commit = (await checked(repo, [...identity, 'commit-tree', tree, ...(parent === null ? [] : ['-p', parent]), '-F', '-'], {}, message)).trim();
+    const commit = (await checked(repo, [...FALLBACK_IDENTITY, 'commit-tree', tree, ...(parent === null ? [] : ['-p', parent]), '-F', '-'], {}, message)).trim();
     const note: ReviewNote = {
       format: 'verus-repair-review/1',
       reviewId: review.id,
@@ -53,7 +53,7 @@ export async function recordReview(review: ReviewResult): Promise<ReviewRecordin
     };
     const noteFile = path.join(scratch, 'note.json');
     await writeFile(noteFile, `${JSON.stringify(note, null, 2)}\n`);
-    await checked(repo, [...identity, 'notes', `--ref=${REVIEW_NOTES_REF}`, 'add', '-f', '-F', noteFile, commit]);
+    await checked(repo, [...FALLBACK_IDENTITY, 'notes', `--ref=${REVIEW_NOTES_REF}`, 'add', '-f', '-F', noteFile, commit]);
     const ref = `refs/heads/${REVIEW_BRANCH_PREFIX}${review.id}`;
     await checked(repo, ['update-ref', ref, commit, '']);
     return { ref, commit };
