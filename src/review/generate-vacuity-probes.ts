@@ -1,4 +1,5 @@
 import { applyTextEdits, insertProofAtStatement, type FunctionItem, type TextEdit, type VerusFileIr } from '../ir/index.js';
+import { canRestateAsFreeLemma, freeLemmaParameters, renderFreeLemma } from './free-lemma.js';
 import type { VacuityProbe } from './vacuity-probe.js';
 
 /**
@@ -46,19 +47,9 @@ export function generateVacuityProbes(ir: VerusFileIr, functions: readonly Funct
 /** `proof fn review_ensures_ignore_result_<f>(params, <result>: T) requires .. ensures .. {}`; null when the function cannot be restated as a free lemma. */
 function buildResultFreeLemma(fn: FunctionItem): string | null {
   const result = fn.returnValue;
-  if (result === null || result.name === null || fn.owner !== null || fn.generics !== null) return null;
-  if (fn.parameters.some((parameter) => parameter.isSelf || parameter.mode !== 'exec' || parameter.type === null || /&\s*mut\b/.test(parameter.type.text))) return null;
+  if (result === null || result.name === null || !canRestateAsFreeLemma(fn)) return null;
   const clauses = (kind: string) => fn.clauses.filter((clause) => clause.kind === kind).flatMap((clause) => clause.expressions.map((expression) => expression.text));
-  const parameters = [...fn.parameters.map((parameter) => `${parameter.pattern.text}: ${parameter.type?.text}`), `${result.name}: ${result.type.text}`];
-  const requires = clauses('requires');
-  return [
-    `proof fn review_ensures_ignore_result_${fn.qualifiedName}(${parameters.join(', ')})`,
-    ...(requires.length === 0 ? [] : ['    requires', ...requires.map((text) => `        ${text},`)]),
-    '    ensures',
-    ...clauses('ensures').map((text) => `        ${text},`),
-    '{',
-    '}',
-  ].join('\n');
+  return renderFreeLemma(`review_ensures_ignore_result_${fn.qualifiedName}`, [...freeLemmaParameters(fn), `${result.name}: ${result.type.text}`], clauses('requires'), clauses('ensures'));
 }
 
 interface BranchBlock {

@@ -1,4 +1,5 @@
 import type { FunctionItem } from '../../ir/index.js';
+import { canRestateAsFreeLemma, freeLemmaParameters, renderFreeLemma } from '../free-lemma.js';
 
 export interface EntailmentLemma {
   direction: 'requires' | 'ensures';
@@ -18,13 +19,13 @@ export interface EntailmentLemma {
 export function buildEntailmentLemmas(before: FunctionItem, after: FunctionItem): EntailmentLemma[] {
   const clauses = (fn: FunctionItem, kind: string) => fn.clauses.filter((clause) => clause.kind === kind).flatMap((clause) => clause.expressions.map((expression) => expression.text.replace(/\s+/g, ' ')));
   const lemmas: EntailmentLemma[] = [];
-  const checkable = isCheckable(after);
-  const parameters = checkable ? after.parameters.map((parameter) => `${parameter.pattern.text}: ${parameter.type?.text}`) : [];
+  const checkable = canRestateAsFreeLemma(after);
+  const parameters = checkable ? freeLemmaParameters(after) : [];
   const oldRequires = clauses(before, 'requires');
   const newRequires = clauses(after, 'requires');
   if (oldRequires.join('\n') !== newRequires.join('\n')) {
     const name = `review_entails_requires_${after.qualifiedName}`;
-    lemmas.push({ direction: 'requires', name, oldClauses: oldRequires, newClauses: newRequires, text: checkable ? lemma(name, parameters, oldRequires, newRequires) : null });
+    lemmas.push({ direction: 'requires', name, oldClauses: oldRequires, newClauses: newRequires, text: checkable ? renderFreeLemma(name, parameters, oldRequires, newRequires) : null });
   }
   const oldEnsures = clauses(before, 'ensures');
   const newEnsures = clauses(after, 'ensures');
@@ -32,22 +33,8 @@ export function buildEntailmentLemmas(before: FunctionItem, after: FunctionItem)
     const name = `review_entails_ensures_${after.qualifiedName}`;
     const result = after.returnValue;
     const withResult = result === null ? parameters : result.name === null ? null : [...parameters, `${result.name}: ${result.type.text}`];
-    const text = checkable && withResult !== null ? lemma(name, withResult, [...oldRequires, ...newEnsures], oldEnsures) : null;
+    const text = checkable && withResult !== null ? renderFreeLemma(name, withResult, [...oldRequires, ...newEnsures], oldEnsures) : null;
     lemmas.push({ direction: 'ensures', name, oldClauses: oldEnsures, newClauses: newEnsures, text });
   }
   return lemmas;
-}
-
-function isCheckable(fn: FunctionItem): boolean {
-  return fn.owner === null && fn.generics === null && fn.parameters.every((parameter) => !parameter.isSelf && parameter.mode === 'exec' && parameter.type !== null && !/&\s*mut\b/.test(parameter.type.text));
-}
-
-function lemma(name: string, parameters: string[], requires: string[], ensures: string[]): string {
-  return [
-    `proof fn ${name}(${parameters.join(', ')})`,
-    ...(requires.length === 0 ? [] : ['    requires', ...requires.map((text) => `        ${text},`)]),
-    ...(ensures.length === 0 ? [] : ['    ensures', ...ensures.map((text) => `        ${text},`)]),
-    '{',
-    '}',
-  ].join('\n');
 }
