@@ -1,4 +1,5 @@
 import { execa } from 'execa';
+import { parseCommitTrailers } from './proof-trailers.js';
 import { REVIEW_BRANCH_PREFIX, REVIEW_NOTES_REF, type ReviewNote } from './review-record.js';
 
 /** One recorded review as `log` and `audit` read it back from git. */
@@ -19,7 +20,7 @@ export async function readReviewRecords(repoDir: string): Promise<ReviewRecordEn
   for (const line of refs.stdout.split('\n').filter((text) => text.startsWith(`refs/heads/${REVIEW_BRANCH_PREFIX}`)).sort()) {
     const [ref = '', commit = ''] = line.split(' ');
     const body = await execa('git', ['log', '-1', '--format=%B', commit], { cwd: repoDir, reject: false });
-    const trailers = new Map([...body.stdout.matchAll(/^([A-Z][A-Za-z0-9-]*): (.*)$/gm)].map((match) => [match[1] ?? '', match[2] ?? '']));
+    const trailers = parseCommitTrailers(body.stdout);
     const noteText = await execa('git', ['notes', `--ref=${REVIEW_NOTES_REF}`, 'show', commit], { cwd: repoDir, reject: false });
     entries.push({ reviewId: ref.replace(`refs/heads/${REVIEW_BRANCH_PREFIX}`, ''), ref, commit, trailers, note: noteText.exitCode === 0 ? parseNote(noteText.stdout) : null });
   }
