@@ -1,4 +1,4 @@
-import { applyTextEdits, insertProofAtStatement, type FunctionItem, type TextEdit, type VerusFileIr } from '../ir/index.js';
+import { applyTextEdits, insertProofAtStatement, tokenRangeOfSpan, type FunctionItem, type TextEdit, type VerusFileIr } from '../ir/index.js';
 import { canRestateAsFreeLemma, freeLemmaParameters, renderFreeLemma } from './free-lemma.js';
 import type { VacuityProbe } from './vacuity-probe.js';
 
@@ -62,15 +62,12 @@ interface BranchBlock {
 function findBranchBlocks(ir: VerusFileIr, fn: FunctionItem): BranchBlock[] {
   if (fn.body === null) return [];
   const tokens = ir.tokens;
-  const start = ir.source.indexAtByteOffset(fn.body.span.byteStart);
-  const end = ir.source.indexAtByteOffset(fn.body.span.byteEnd);
-  const clauses = fn.loops.flatMap((loop) => loop.clauses).map((clause) => [ir.source.indexAtByteOffset(clause.span.byteStart), ir.source.indexAtByteOffset(clause.span.byteEnd)] as const);
-  const proof = fn.proofStatements.map((statement) => [ir.source.indexAtByteOffset(statement.span.byteStart), ir.source.indexAtByteOffset(statement.span.byteEnd)] as const);
-  const ghost = (offset: number) => [...clauses, ...proof].some(([from, to]) => offset >= from && offset < to);
+  const [first, end] = tokenRangeOfSpan(ir, fn.body.span);
+  const ghostSpans = [...fn.loops.flatMap((loop) => loop.clauses), ...fn.proofStatements].map((item) => tokenRangeOfSpan(ir, item.span));
+  const ghost = (index: number) => ghostSpans.some(([from, to]) => index >= from && index < to);
   const blocks: BranchBlock[] = [];
-  for (let index = 0; index < tokens.count; index++) {
-    const offset = tokens.starts[index] ?? 0;
-    if (offset < start || offset >= end || ghost(offset)) continue;
+  for (let index = first; index < end; index++) {
+    if (ghost(index)) continue;
     const word = tokens.texts[index];
     if (word !== 'if' && word !== 'else') continue;
     let at = index + 1;
