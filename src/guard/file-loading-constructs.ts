@@ -1,4 +1,5 @@
 import type { GuardToken } from './cheat-constructs.js';
+import { pairBrackets } from './pair-brackets.js';
 
 /**
  * Constructs that make the compiler read another file: `#[path = ".."]` (also inside `cfg_attr`),
@@ -18,7 +19,7 @@ export interface FileLoadingConstruct {
 const INCLUDE_MACROS = new Set(['include', 'include_str', 'include_bytes']);
 
 export function findFileLoadingConstructs(tokens: readonly GuardToken[]): FileLoadingConstruct[] {
-  const partners = pairBrackets(tokens);
+  const partners = pairBrackets(tokens.map((token) => token.text));
   const found: FileLoadingConstruct[] = [];
   const textOf = (from: number, to: number): string => tokens.slice(from, to).map((token) => token.text).join(' ');
   for (let index = 0; index < tokens.length; index++) {
@@ -62,20 +63,4 @@ function hasPathAttribute(tokens: readonly GuardToken[], partners: readonly numb
     index = hash - 1;
   }
   return false;
-}
-
-/** Partner indices of `(`/`[`/`{` and their closers (-1 when unmatched); literals are single tokens. */
-function pairBrackets(tokens: readonly GuardToken[]): number[] {
-  const partners = new Array<number>(tokens.length).fill(-1);
-  const stack: number[] = [];
-  tokens.forEach((token, index) => {
-    if (token.text === '(' || token.text === '[' || token.text === '{') stack.push(index);
-    else if (token.text === ')' || token.text === ']' || token.text === '}') {
-      const open = stack.pop();
-      if (open === undefined) return;
-      partners[open] = index;
-      partners[index] = open;
-    }
-  });
-  return partners;
 }

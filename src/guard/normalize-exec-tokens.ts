@@ -1,3 +1,5 @@
+import { pairBrackets } from './pair-brackets.js';
+
 /**
  * Executable code as canonical tokens with syntax that cannot change its meaning removed, so the
  * guard does not call a reformatting an exec change:
@@ -77,20 +79,4 @@ function endsAssignment(tokens: readonly string[], partners: readonly number[], 
     else if (ASSIGNMENTS.has(token)) assignment = true;
   }
   return assignment;
-}
-
-/** Partner indices of brackets (-1 when unmatched); literals arrive as single tokens. */
-function pairBrackets(tokens: readonly string[]): number[] {
-  const partners = new Array<number>(tokens.length).fill(-1);
-  const stack: number[] = [];
-  tokens.forEach((token, index) => {
-    if (OPENERS.has(token)) stack.push(index);
-    else if (CLOSERS.has(token)) {
-      const open = stack.pop();
-      if (open === undefined) return;
-      partners[open] = index;
-      partners[index] = open;
-    }
-  });
-  return partners;
 }
