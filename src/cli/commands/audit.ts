@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import type { ReviewAuditFinding } from '../../ledger/audit-review.js';
+import type { ReviewRecordEntry } from '../../ledger/read-review-records.js';
 import { ExitError } from '../exit-error.js';
 
 export function defineAuditCommand(program: Command): void {
@@ -53,17 +55,13 @@ async function reverify(ledger: import('../../ledger/git-proof-ledger.js').GitPr
 async function auditReviews(repoDir: string, json: boolean, reverify: boolean): Promise<void> {
   const { readReviewRecords } = await import('../../ledger/read-review-records.js');
   const { auditReview } = await import('../../ledger/audit-review.js');
+  const records = await readReviewRecords(repoDir);
+  // --reverify: every recorded survivor is verified again from the record's tree (no cache).
+  const reverifySurvivors = reverify && records.length > 0 ? await createSurvivorReverifier(repoDir) : null;
   const results = [];
-  for (const record of await readReviewRecords(repoDir)) {
+  for (const record of records) {
     const findings = await auditReview(repoDir, record);
-    if (reverify) {
-      // --reverify: every recorded survivor is verified again from the record's tree (no cache).
-      const { loadVerifierConfig } = await import('../../verifier/config/read-verifier-config.js');
-      const { createReviewServices } = await import('../../review/run-review.js');
-      const { reverifyReviewSurvivors } = await import('../../review/reverify-review-survivors.js');
-      const { config } = await loadVerifierConfig(repoDir);
-      findings.push(...(await reverifyReviewSurvivors(repoDir, record, await createReviewServices(config, process.env, { cache: false }))));
-    }
+    if (reverifySurvivors !== null) findings.push(...(await reverifySurvivors(record)));
     results.push({ reviewId: record.reviewId, commit: record.commit, findings });
   }
   const failed = results.some((result) => result.findings.length > 0);
@@ -76,4 +74,13 @@ async function auditReviews(repoDir: string, json: boolean, reverify: boolean): 
     }
   }
   if (failed) throw new ExitError(1);
+}
+
+async function createSurvivorReverifier(repoDir: string): Promise<(record: ReviewRecordEntry) => Promise<ReviewAuditFinding[]>> {
+  const { loadVerifierConfig } = await import('../../verifier/config/read-verifier-config.js');
+  const { createReviewServices } = await import('../../review/run-review.js');
+  const { reverifyReviewSurvivors } = await import('../../review/reverify-review-survivors.js');
+  const { config } = await loadVerifierConfig(repoDir);
+  const services = await createReviewServices(config, process.env, { cache: false });
+  return (record) => reverifyReviewSurvivors(repoDir, record, services);
 }
