@@ -53,7 +53,7 @@ async function runRepair(crate: string, invocation: Omit<RepairInvocation, 'crat
       model: invocation.model ?? stored.request.modelName,
     }, sink);
     warnings.forEach((warning) => process.stderr.write(`warning: ${warning}\n`));
-    return (await repairCrate({ ...stored.request, modelSource: invocation.replay === null ? 'live' : 'replay' }, services, stored.commits)).outcome;
+    return (await repairCrate({ ...stored.request, modelSource: invocation.replay === null ? 'live' : 'replay' }, services, true)).outcome;
   }
   const { request, services, warnings } = await prepareRepair({ ...invocation, crate }, sink);
   Object.assign(progress, { runId: request.runId, repoDir: request.repoDir });

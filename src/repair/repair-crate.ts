@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildFocusedContext, EditorAgent, InstructorAgent } from '../agents/index.js';
 import { decodeSourceBytes, parseVerusSource } from '../ir/index.js';
-import type { LedgerCommit, RunWorkspace } from '../ledger/git-proof-ledger.js';
+import type { RunWorkspace } from '../ledger/git-proof-ledger.js';
 import { acquireRunLock } from '../ledger/run-lock.js';
 import { listVerificationInputs } from '../verifier/cache/list-verification-inputs.js';
 import { countErrorsByKind, describeToolchainFailure, type CheckedCandidate } from './checked-candidate.js';
@@ -22,17 +22,17 @@ import { writeRunReport } from './write-run-report.js';
 /**
  * The repair loop: verify the original (the baseline), then per iteration propose → guard →
  * pre-check → verify → record → feedback, until a candidate verifies or a stop condition holds.
- * Pass the run's ledger commits as `resume` to continue a killed run where its ledger ends (they are
- * read again once the run's lock is held, so a run is never resumed from a stale reading).
+ * Pass `resuming` to continue a killed run where its ledger ends (the ledger is read once the run's
+ * lock is held, so a run is never resumed from a stale reading).
  * The run's lock is held throughout, so a run never has two writers.
  */
-export async function repairCrate(request: RepairRequest, services: RepairServices, resume: readonly LedgerCommit[] | null = null): Promise<RepairOutcome> {
+export async function repairCrate(request: RepairRequest, services: RepairServices, resuming = false): Promise<RepairOutcome> {
   const lock = await acquireRunLock(request.repoDir, request.runId);
   try {
-    return await runRepair(request, services, resume !== null);
+    return await runRepair(request, services, resuming);
   } catch (error) {
     // A fresh run that dies before recording anything (Ctrl-C while the original is checked) leaves no empty run behind.
-    if (resume === null && (await services.ledger.discardRunIfEmpty(request.runId).catch(() => false))) {
+    if (!resuming && (await services.ledger.discardRunIfEmpty(request.runId).catch(() => false))) {
       services.emit({ type: 'run-discarded', runId: request.runId, reason: 'stopped before anything was recorded' });
     }
     throw error;
