@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGED_PIN_FILE } from '../src/verifier/toolchain/packaged-paths.js';
 import { createFakeSetup, FAKE_PASS_ENV } from './fakes/fake-environment.js';
 import { createWorkerDirectory, startQueueWorkerProcess, type QueueWorkerProcess } from './fakes/queue-worker-process.js';
-import { startTestRedis, type TestRedis } from './fakes/redis-server.js';
+import { REDIS_SERVER_AVAILABLE, redisSuiteTitle, startTestRedis, type TestRedis } from './fakes/redis-server.js';
 import { runCli, startCli } from './fakes/run-cli.js';
 import { createTemporaryCrate } from './fakes/temporary-crate.js';
 import { removeTemporaryDirectories } from './fakes/temporary-directory.js';
@@ -47,7 +47,7 @@ afterAll(async () => {
   removeTemporaryDirectories();
 });
 
-describe('verus-repair verify --queue, worker and queue status|drain', () => {
+describe.skipIf(!REDIS_SERVER_AVAILABLE)(redisSuiteTitle('verus-repair verify --queue, worker and queue status|drain'), () => {
   it('verify --queue prints the verdict verify --local prints, and exits on its own', async () => {
     await worker();
     const crateDir = crate('failed');

@@ -21,7 +21,7 @@ import { hashToolchainPin } from '../src/verifier/toolchain/hash-toolchain-pin.j
 import { loadToolchainPin } from '../src/verifier/toolchain/read-toolchain-pin.js';
 import { createFakeSetup, FAKE_PASS_ENV } from './fakes/fake-environment.js';
 import { createWorkerDirectory, startQueueWorkerProcess, type QueueWorkerProcess } from './fakes/queue-worker-process.js';
-import { startTestRedis, type TestRedis } from './fakes/redis-server.js';
+import { REDIS_SERVER_AVAILABLE, redisSuiteTitle, startTestRedis, type TestRedis } from './fakes/redis-server.js';
 import { runCli } from './fakes/run-cli.js';
 import { createTemporaryCrate } from './fakes/temporary-crate.js';
 import { createTemporaryDirectory, removeTemporaryDirectories } from './fakes/temporary-directory.js';
@@ -77,7 +77,7 @@ afterAll(async () => {
   removeTemporaryDirectories();
 });
 
-describe('the queue runner with two worker processes', () => {
+describe.skipIf(!REDIS_SERVER_AVAILABLE)(redisSuiteTitle('the queue runner with two worker processes'), () => {
   it('gives the local runner\'s results: verified, failed with diagnostics, timeout and crash', async () => {
     const cases: Array<[string, VerificationOptions]> = [
       ['verified', options],

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROKEN, REFERENCE, createRepairWorld, editorReply, instructorReply, type RepairWorld } from './repair/repair-world.js';
 import { runRepairInWorld } from './repair/run-repair-in-world.js';
 import { createWorkerDirectory, startQueueWorkerProcess, type QueueWorkerProcess } from './fakes/queue-worker-process.js';
-import { startTestRedis, type TestRedis } from './fakes/redis-server.js';
+import { REDIS_SERVER_AVAILABLE, redisSuiteTitle, startTestRedis, type TestRedis } from './fakes/redis-server.js';
 import { removeTemporaryDirectories } from './fakes/temporary-directory.js';
 
 const WEAK = BROKEN.replace('            lo <= hi <= v.len(),\n', '            lo <= hi <= v.len(),\n            hi - lo <= v.len(),\n');
@@ -39,7 +39,7 @@ async function readLedger(world: RepairWorld): Promise<string[]> {
     );
 }
 
-describe('repair --queue (fake model server, worker process with the fake cargo-verus, real redis-server)', () => {
+describe.skipIf(!REDIS_SERVER_AVAILABLE)(redisSuiteTitle('repair --queue (fake model server, worker process with the fake cargo-verus, real redis-server)'), () => {
   it('records the same ledger as --local: same candidates, same results', async () => {
     const local = await createRepairWorld();
     const queued = await createRepairWorld();

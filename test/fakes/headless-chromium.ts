@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
+import { IN_CI } from './ci-environment.js';
 
 /** Debian's chromium, driven headless by the report tests (CHROMIUM_PATH overrides). */
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
-/** CI installs chromium (.ci/run) and sets CI=1, so there a missing browser fails instead of skipping. */
-export const CHROMIUM_AVAILABLE = existsSync(CHROMIUM_PATH) || process.env['CI'] === '1';
+/** CI installs chromium (.ci/run), so there a missing browser fails instead of skipping. */
+export const CHROMIUM_AVAILABLE = existsSync(CHROMIUM_PATH) || IN_CI;
 
 /** A suite title that says, when no browser is here, why the suite is skipped. */
 export function chromiumSuiteTitle(title: string): string {

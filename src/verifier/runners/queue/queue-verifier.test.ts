@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeSetup, FAKE_PASS_ENV } from '../../../../test/fakes/fake-environment.js';
-import { startTestRedis, type TestRedis } from '../../../../test/fakes/redis-server.js';
+import { REDIS_SERVER_AVAILABLE, redisSuiteTitle, startTestRedis, type TestRedis } from '../../../../test/fakes/redis-server.js';
 import { createTemporaryCrate } from '../../../../test/fakes/temporary-crate.js';
 import { removeTemporaryDirectories } from '../../../../test/fakes/temporary-directory.js';
 import type { VerificationOptions } from '../../../core/verifier.js';
@@ -38,7 +38,7 @@ afterAll(async () => {
   removeTemporaryDirectories();
 });
 
-describe('QueueVerifier with an in-process worker', () => {
+describe.skipIf(!REDIS_SERVER_AVAILABLE)(redisSuiteTitle('QueueVerifier with an in-process worker'), () => {
   it('returns the verdict the local runner gives, and a second identical check comes from the shared cache without a job', async () => {
     const crateDir = createTemporaryCrate();
     appendFileSync(path.join(crateDir, 'src', 'lib.rs'), '// queue: verified\n');
