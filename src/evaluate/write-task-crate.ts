@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { copyFile, cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BenchTask } from './bench-task.js';
+import type { VstdPin } from '../verifier/toolchain/toolchain-pin.js';
 import { writeScratchCrate } from './scratch-crate.js';
 
 /** The task's crate at `crateDir` with the broken file in place (a scratch crate for single-file tasks). */
-export async function writeTaskCrate(crateDir: string, task: BenchTask, vstdVersion: string): Promise<void> {
-  if (task.crateDir === null) await writeScratchCrate(crateDir, vstdVersion);
+export async function writeTaskCrate(crateDir: string, task: BenchTask, vstd: VstdPin): Promise<void> {
+  if (task.crateDir === null) await writeScratchCrate(crateDir, vstd);
   else {
     await cp(task.crateDir, crateDir, { recursive: true, filter: (source) => !/[\\/](target|broken|\.git|\.verus-repair)$/.test(source) });
     // A workspace member (rust-fixtures/*) has its lock file one level up; copied along, cargo needs no network.

@@ -46,7 +46,7 @@ describe('bench generate on the fixtures\' reference proofs', () => {
     expect(new Set(tasks.map((task) => task.defect_class))).toEqual(new Set(DEFECT_OPERATORS));
     const prechecker = new CargoPrechecker({ config: { ...defaultVerifierConfig(scratch), precheck: { ...defaultVerifierConfig(scratch).precheck, targetDir: path.join(ROOT, 'rust-fixtures', 'target'), test: false } } });
     const crate = path.join(scratch, 'crate');
-    await writeScratchCrate(crate, '=0.0.0-2026-05-31-0205');
+    await writeScratchCrate(crate, { version: '=0.0.0-2026-05-31-0205' });
     for (const task of tasks) {
       const original = readFileSync(path.join(suite, task.original), 'utf8');
       const broken = readFileSync(path.join(suite, task.single_file), 'utf8');

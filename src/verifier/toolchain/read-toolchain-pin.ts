@@ -15,6 +15,9 @@ const EXAMPLES: Record<string, string> = {
   'rustup.sha256': 'sha256 = "<64 hex digits of rustup-init>"',
   'z3.version': 'version = "4.12.5"',
   'vstd.version': 'version = "=0.0.0-2026-05-31-0205"',
+  'vstd.verus_builtin': 'verus_builtin = "=0.0.0-2026-05-17-0151" (vstd\'s own Cargo.toml on crates.io names it)',
+  'vstd.verus_builtin_macros': 'verus_builtin_macros = "=0.0.0-2026-05-31-0205"',
+  'vstd.verus_state_machines_macros': 'verus_state_machines_macros = "=0.0.0-2026-05-31-0205"',
   'image.base': 'base = "ubuntu:24.04@sha256:<64 hex digits>"',
   'image.repository': 'repository = "verus-repair/verus"',
 };

@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 const sha256Hex = /^[0-9a-f]{64}$/;
 const semver = /^\d+\.\d+\.\d+$/;
+/** vstd and Verus's companion crates publish dated pre-releases of 0.0.0, required exactly (`=`). */
+const exactVstdStyleVersion = z.string().regex(/^=0\.0\.0-\d{4}-\d{2}-\d{2}-\d{4}$/);
 
 /**
  * verus-toolchain/pin.toml as written. Every table is required: the pin is the single source of
@@ -21,7 +23,15 @@ export const toolchainPinSchema = z
     rust: z.object({ toolchain: z.string().regex(semver), triple: z.string().regex(/^\d+\.\d+\.\d+-x86_64-unknown-linux-gnu$/) }).strict(),
     rustup: z.object({ version: z.string().regex(semver), sha256: z.string().regex(sha256Hex) }).strict(),
     z3: z.object({ version: z.string().regex(semver) }).strict(),
-    vstd: z.object({ version: z.string().regex(/^=0\.0\.0-\d{4}-\d{2}-\d{2}-\d{4}$/) }).strict(),
+    // The three crates vstd requires exactly are optional so that pins written before them stay valid.
+    vstd: z
+      .object({
+        version: exactVstdStyleVersion,
+        verus_builtin: exactVstdStyleVersion.optional(),
+        verus_builtin_macros: exactVstdStyleVersion.optional(),
+        verus_state_machines_macros: exactVstdStyleVersion.optional(),
+      })
+      .strict(),
     image: z
       .object({
         base: z.string().regex(/^[a-z0-9./:_-]+@sha256:[0-9a-f]{64}$/),
@@ -37,6 +47,9 @@ export const toolchainPinSchema = z
  * image by digest. Its canonical hash names the Docker image (see image-tag-for-pin.ts).
  */
 export type ToolchainPin = z.output<typeof toolchainPinSchema>;
+
+/** The pin's `[vstd]`: vstd's version and, when recorded, those of the crates it requires exactly. */
+export type VstdPin = ToolchainPin['vstd'];
 
 /** The Linux asset name of a Verus release, as published on GitHub. */
 export function assetForRelease(release: string): string {
