@@ -20,6 +20,8 @@ import { createTaskTemplate } from './task-template.js';
 import type { TaskValidity } from './task-validity.js';
 import { validateTask } from './validate-task.js';
 import { writeBenchOutputs } from './write-bench-outputs.js';
+import { selectPrecheckTargetDir } from '../verifier/precheck/select-precheck-target-dir.js';
+import type { VstdPin } from '../verifier/toolchain/toolchain-pin.js';
 
 export interface BenchOptions {
   suite: string;
@@ -43,12 +45,12 @@ export interface BenchOptions {
 export async function runBench(options: BenchOptions, emit: BenchEventSink): Promise<{ summary: BenchSummary; files: string[] }> {
   const started = performance.now();
   const { grid, outDir } = options;
-  const verifierTable = withSharedTarget(grid.verifierTable, outDir);
-  // Single-file tasks get the vstd of the pin in force; an unreadable pin stops the bench before anything is created.
-  const vstdVersion = (await loadToolchainPin(typeof verifierTable['pin_file'] === 'string' ? verifierTable['pin_file'] : PACKAGED_PIN_FILE)).vstd.version;
+  const verifierTable = withSharedTarget(grid.verifierTable, outDir, options.environment);
+  // Single-file tasks get the vstd of the pin in force (and its companion crates); an unreadable pin stops the bench before anything is created.
+  const vstd = (await loadToolchainPin(typeof verifierTable['pin_file'] === 'string' ? verifierTable['pin_file'] : PACKAGED_PIN_FILE)).vstd;
   await mkdir(outDir, { recursive: true });
   const attemptsFile = path.join(outDir, 'attempts.jsonl');
-  const validity = await validateSuite(options, verifierTable, vstdVersion, emit);
+  const validity = await validateSuite(options, verifierTable, vstd, emit);
   const problems = validity.flatMap((entry) => (!entry.valid && entry.reason === 'verifier-problem' ? [entry.detail] : []));
   if (problems.length > 0 && problems.length === validity.length) throw new AdapterError(`the verifier could not run on any task of the suite (first: ${problems[0]}); check it with verus-repair doctor or verus-repair verify`);
   const settings = expandSettings(grid);
@@ -66,7 +68,7 @@ export async function runBench(options: BenchOptions, emit: BenchEventSink): Pro
   let stopped: string | null = null;
   const limit = pLimit(options.jobs);
   const templates = new Map(await Promise.all([...new Set(pending.map((entry) => entry.task))].map((task) => limit(async () =>
-    [task.id, await createTaskTemplate(path.join(outDir, 'templates', task.id), task, vstdVersion)] as const))));
+    [task.id, await createTaskTemplate(path.join(outDir, 'templates', task.id), task, vstd)] as const))));
   const context = { outDir, templates, verifierTable, queueTable: grid.queueTable, runner: options.runner, houdiniRounds: grid.houdiniRounds, recordDir: options.recordDir, replayDir: options.replayDir, environment: options.environment, ...(options.signal === undefined ? {} : { signal: options.signal }) };
   if (options.recordDir !== null) await mkdir(options.recordDir, { recursive: true });
   const runStarted = performance.now();
@@ -93,12 +95,12 @@ export async function runBench(options: BenchOptions, emit: BenchEventSink): Pro
 }
 
 /** Validation runs once per bench directory; --resume reuses it (suite-validation.json). */
-async function validateSuite(options: BenchOptions, verifierTable: Record<string, unknown> | null, vstdVersion: string, emit: BenchEventSink): Promise<TaskValidity[]> {
+async function validateSuite(options: BenchOptions, verifierTable: Record<string, unknown> | null, vstd: VstdPin, emit: BenchEventSink): Promise<TaskValidity[]> {
   const file = path.join(options.outDir, 'suite-validation.json');
   const known = options.resume && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as TaskValidity[]) : [];
   const limit = pLimit(options.jobs);
   const validity = await Promise.all(options.tasks.map((task) => limit(async () =>
-    known.find((entry) => entry.taskId === task.id) ?? validateTask(task, path.join(options.outDir, 'validation', task.id), { verifier: verifierTable, queue: options.grid.queueTable }, vstdVersion, options.runner, options.environment))));
+    known.find((entry) => entry.taskId === task.id) ?? validateTask(task, path.join(options.outDir, 'validation', task.id), { verifier: verifierTable, queue: options.grid.queueTable }, vstd, options.runner, options.environment))));
   for (const entry of validity) if (!entry.valid) emit({ type: 'task-invalid', taskId: entry.taskId, reason: entry.reason, detail: entry.detail });
   await writeFile(file, `${JSON.stringify(validity, null, 2)}\n`);
   return validity;
@@ -110,11 +112,16 @@ function checkCassettes(replayDir: string, slugs: readonly string[]): void {
   if (missing.length > 0) throw new ConfigurationError(`--replay ${replayDir} lacks the cassettes of ${missing.length} attempt(s), e.g. ${missing[0]}.jsonl; replay with the grid and suite the bench was recorded with`);
 }
 
-/** Attempts share one pre-check target directory (vstd is compiled once), unless the table names one. */
-function withSharedTarget(table: Record<string, unknown> | null, outDir: string): Record<string, unknown> {
+/**
+ * Attempts share one pre-check target directory (vstd is compiled once): the table's, else the
+ * user's CARGO_TARGET_DIR, else `<out>/cargo-target` (each attempt is its own project, so the
+ * per-project default would not be shared).
+ */
+function withSharedTarget(table: Record<string, unknown> | null, outDir: string, environment: NodeJS.ProcessEnv): Record<string, unknown> {
   const verifier = { ...(table ?? {}) };
   const precheck = { ...((verifier['precheck'] as Record<string, unknown> | undefined) ?? {}) };
-  precheck['target_dir'] ??= path.join(path.resolve(outDir), 'cargo-target');
+  const configured = typeof precheck['target_dir'] === 'string' ? precheck['target_dir'] : null;
+  precheck['target_dir'] = selectPrecheckTargetDir({ targetDir: configured, defaultTargetDir: path.join(path.resolve(outDir), 'cargo-target') }, environment);
   verifier['precheck'] = precheck;
   return verifier;
 }

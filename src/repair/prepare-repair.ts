@@ -71,7 +71,8 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
     onModelWaiting: emit,
   });
   const runner = invocation.runner ?? verifierConfig.runner;
-  const config = { ...verifierConfig, runner, precheck: { ...verifierConfig.precheck, targetDir: verifierConfig.precheck.targetDir ?? path.join(ledger.repoDir, '.verus-repair', 'cargo-target') } };
+  // Candidates build in the project's shared target directory (selectPrecheckTargetDir): `.verus-repair/cargo-target` unless configured or CARGO_TARGET_DIR is set.
+  const config = { ...verifierConfig, runner };
   // `pop` names `Stack::pop`; an unknown or ambiguous --fn is a ConfigurationError before the run starts.
   const policy = await resolveGuardPolicy(
     { ...DEFAULT_GUARD_POLICY, allowSpecChanges: parseSpecChangeSelectors(invocation.allowSpecChanges), ...(invocation.functions.length === 0 ? {} : { targetFunctions: invocation.functions }) },

@@ -9,6 +9,9 @@ import { resolveToolchainPinFile } from '../toolchain/resolve-toolchain-pin-file
 import { exampleForVerifierKey } from './verifier-config-examples.js';
 import { verifierSectionSchema, type VerifierConfig, type VerifierSection } from './verifier-config.js';
 
+/** Where scratch builds share their cargo artifacts by default, relative to the project root. */
+export const DEFAULT_PRECHECK_TARGET_DIR = path.join('.verus-repair', 'cargo-target');
+
 /** The config file verus-repair looks for in the crate or repository root. */
 export const CONFIG_FILE_NAME = 'verus-repair.toml';
 
@@ -95,6 +98,7 @@ function normalizeVerifierSection(section: VerifierSection, baseDir: string): Om
       enabled: section.precheck.enabled,
       test: section.precheck.test,
       targetDir: section.precheck.target_dir === undefined ? null : path.resolve(baseDir, section.precheck.target_dir),
+      defaultTargetDir: path.resolve(baseDir, DEFAULT_PRECHECK_TARGET_DIR),
       timeoutMs: section.precheck.timeout_ms,
       offline: section.precheck.offline,
     },

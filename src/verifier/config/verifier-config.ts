@@ -66,8 +66,10 @@ export interface PrecheckSettings {
   enabled: boolean;
   /** Run `cargo test` too when the crate has tests. */
   test: boolean;
-  /** Shared CARGO_TARGET_DIR for all candidates (absolute); null = cargo's default `target/`. */
+  /** `target_dir` as configured (absolute), or null; selectPrecheckTargetDir decides the directory every scratch build uses. */
   targetDir: string | null;
+  /** The project's own shared directory, `<project>/.verus-repair/cargo-target`: used when neither target_dir nor CARGO_TARGET_DIR is set. */
+  defaultTargetDir: string;
   timeoutMs: number;
   offline: boolean;
 }

@@ -2,18 +2,19 @@ import type { PrecheckStep } from '../../core/verifier-precheck.js';
 import type { VerifierConfig } from '../config/verifier-config.js';
 import type { ProcessJob } from '../jobs/process-job.js';
 import { LOCAL_ENVIRONMENT_ALLOW_LIST, selectEnvironment } from '../jobs/select-environment.js';
+import { selectPrecheckTargetDir } from './select-precheck-target-dir.js';
 
 /**
  * The erased cargo step as a job (pure): `cargo build` or `cargo test --no-fail-fast`, with
  * `--message-format=json` so compiler diagnostics arrive as JSON on stdout. RUSTFLAGS is never
  * passed (it makes vstd require nightly features); the target directory is shared across
- * candidates through CARGO_TARGET_DIR so vstd builds once.
+ * candidates through CARGO_TARGET_DIR (selectPrecheckTargetDir) so vstd builds once.
  */
 export function buildPrecheckJob(step: PrecheckStep, crateDir: string, config: VerifierConfig, environment: NodeJS.ProcessEnv): ProcessJob {
   const env = selectEnvironment(environment, LOCAL_ENVIRONMENT_ALLOW_LIST, config.passEnv);
   env['CARGO_TERM_COLOR'] = 'never';
   env['RUST_BACKTRACE'] = '0';
-  if (config.precheck.targetDir !== null) env['CARGO_TARGET_DIR'] = config.precheck.targetDir;
+  env['CARGO_TARGET_DIR'] = selectPrecheckTargetDir(config.precheck, environment);
   const stepArguments = step === 'build' ? ['build'] : ['test', '--no-fail-fast'];
   return {
     command: [config.cargoPath, ...stepArguments, '--message-format=json', ...(config.precheck.offline ? ['--offline'] : [])],
