@@ -70,20 +70,25 @@ describe('normalizeReport', () => {
     expect(alice.diagnostics.map((diagnostic) => [diagnostic.primary?.file, diagnostic.primary?.line])).toEqual([['src/lib.rs', 4], ['src/lib.rs', 9]]);
   });
 
-  it('drops long-running notes and timings, and keeps verdicts', () => {
+  it('drops long-running notes, keeps verdicts and each function\'s time and rlimit use for classification and reports', () => {
     const report = parseVerifierOutput({ stdout: fixture('diag-output-json-times.json'), stderr: fixture('diag-long-running.jsonl') });
     const normalized = normalizeReport(report, { root: null });
     expect(normalized.diagnostics.map((diagnostic) => diagnostic.kind)).toEqual(['rlimit-exceeded', 'multiple-errors-note']);
-    expect(normalized.functions.every((outcome) => outcome.timeMs === null && outcome.rlimit === null)).toBe(true);
-    expect(normalized.functions.map((outcome) => [outcome.function, outcome.success])).toEqual([
-      ['demo::lemma_sum', false],
-      ['demo::spec_sum', true],
-      ['demo::sum_to', true],
-      ['demo::inner::helper', true],
+    expect(normalized.functions.map((outcome) => [outcome.function, outcome.success, outcome.timeMs, outcome.rlimit])).toEqual([
+      ['demo::lemma_sum', false, 170.004, 460000],
+      ['demo::spec_sum', true, 10.158, 10000],
+      ['demo::sum_to', true, 120.25, 400000],
+      ['demo::inner::helper', true, 68.003, 120123],
     ]);
     expect(normalized.outputJson?.raw['times-ms']).toBeUndefined();
     expect(normalized.summary).toEqual({ verified: 3, errors: 1 });
-    expect(report.functions[0]?.timeMs).toBe(120.25);
+  });
+
+  it('serializes without times and rlimit use, so two runs of one proof compare equal', () => {
+    const report = parseVerifierOutput({ stdout: fixture('diag-output-json-times.json'), stderr: '' });
+    const slower = { ...report, functions: report.functions.map((outcome) => ({ ...outcome, timeMs: (outcome.timeMs ?? 0) * 3, rlimit: (outcome.rlimit ?? 0) + 7 })) };
+    expect(serializeNormalizedReport(normalizeReport(slower, { root: null }))).toBe(serializeNormalizedReport(normalizeReport(report, { root: null })));
+    expect(serializeNormalizedReport(normalizeReport(report, { root: null }))).not.toContain('460000');
   });
 
   it('distinguishes reports that differ in a verdict', () => {

@@ -8,7 +8,7 @@ import type { VerifierReport } from './verifier-report.js';
 /**
  * A copy of the report without what differs between two runs of the same proof on different
  * machines: paths are made relative to `root` (temporary and install paths get placeholders),
- * durations and ANSI escapes leave the text, long-running notes and timings are dropped, and
+ * durations and ANSI escapes leave the text, long-running notes and the raw `times-ms` block are dropped, and
  * diagnostics, spans and functions are put in a stable order (Verus's worker threads print in
  * nondeterministic order).
  */
@@ -35,8 +35,8 @@ export function normalizeReport(report: VerifierReport, options: { root: string 
       }),
     )
     .sort(compareDiagnostics);
-  const functions = report.functions
-    .map((outcome): FunctionOutcome => ({ ...outcome, timeMs: null, rlimit: null }))
+  // Times and rlimit use stay: the verdict, `verify --json` and the ledger report them. Only the serialized form drops them.
+  const functions = [...report.functions]
     .sort((left, right) => compareText(left.module ?? '', right.module ?? '') || compareText(left.function, right.function));
   const outputJson =
     report.outputJson === null
@@ -45,9 +45,13 @@ export function normalizeReport(report: VerifierReport, options: { root: string 
   return { ...report, diagnostics, functions, outputJson };
 }
 
-/** Canonical JSON (sorted keys, no whitespace) of a report; normalize it first for a machine-independent string. */
+/**
+ * Canonical JSON (sorted keys, no whitespace) of a report, for comparing runs and storing with a
+ * verdict; normalize it first for a machine-independent string. Per-function times and rlimit use
+ * differ between two runs of the same proof, so they are left out here (and only here).
+ */
 export function serializeNormalizedReport(report: VerifierReport): string {
-  return serializeCanonicalJson(report);
+  return serializeCanonicalJson({ ...report, functions: report.functions.map((outcome): FunctionOutcome => ({ ...outcome, timeMs: null, rlimit: null })) });
 }
 
 function memoize(normalize: (value: string) => string): (value: string) => string {

@@ -1,7 +1,7 @@
 import { assertNever } from '../../core/assert-never.js';
+import { DocumentAttribution, type AttributedDocument } from './attribute-documents.js';
 import type { DiagnosticDraft } from './create-diagnostic.js';
 import { extractJsonBlocks } from './extract-json-blocks.js';
-import type { JsonRecord } from './json-fields.js';
 import { parseHumanDiagnostics } from './parse-human-diagnostics.js';
 import { readJsonValue } from './read-json-value.js';
 import { splitOutputLines } from './split-output-lines.js';
@@ -11,7 +11,8 @@ export interface StreamReading {
   jsonDrafts: DiagnosticDraft[];
   humanDrafts: DiagnosticDraft[];
   summaries: Array<{ verified: number; errors: number }>;
-  documents: JsonRecord[];
+  /** `--output-json` documents in printed order, each with the cargo package that printed it when known. */
+  documents: AttributedDocument[];
   unparsedLineCount: number;
 }
 
@@ -19,14 +20,19 @@ export interface StreamReading {
 export function readOutputStream(stream: string): StreamReading {
   const lines = splitOutputLines(stream);
   const reading: StreamReading = { jsonDrafts: [], humanDrafts: [], summaries: [], documents: [], unparsedLineCount: 0 };
+  const attribution = new DocumentAttribution();
   const consumed = extractJsonBlocks(lines, (block) => {
     const value = readJsonValue(block.value);
     switch (value.kind) {
       case 'diagnostic':
         reading.jsonDrafts.push(value.draft);
+        attribution.message(value.packageId);
         break;
       case 'output-json':
-        reading.documents.push(value.document);
+        attribution.document(value.document);
+        break;
+      case 'cargo-artifact':
+        attribution.artifact(value.packageId);
         break;
       case 'ignored':
         break;
@@ -37,6 +43,7 @@ export function readOutputStream(stream: string): StreamReading {
         assertNever(value, 'JSON value reading');
     }
   });
+  reading.documents = attribution.finish();
   const textLines: string[] = [];
   lines.forEach((line, index) => {
     if (line.oversized) reading.unparsedLineCount += 1;
