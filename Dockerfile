@@ -75,13 +75,21 @@ RUN useradd --uid 10001 --user-group --create-home --shell /bin/bash verus \
 
 # Pre-fetch the paired vstd into CARGO_HOME and seed a target directory with it built by cargo
 # verus, so that `docker run --network none` works (`--offline`) and runs do not rebuild vstd.
+# The seed must be what a run would build: the same cargo-verus options as the Docker runner
+# (src/verifier/jobs/build-verus-command.ts; its test compares them with these lines), the same
+# CARGO_TARGET_DIR, and the same VERUS_Z3_PATH (Verus records it, and the Verus args env var of
+# each package, as dependencies: cargo re-runs a unit when one changes). With the Verus args sent
+# to roots only, vstd's args are the same on every run. `focus` builds into target/verus-partial,
+# with vstd under --no-verify (V cargo-verus/src/subcommands.rs:163-170, 406-408), so it is seeded too.
 COPY verus-toolchain/prefetch-crate /opt/verus-repair/prefetch-crate
 RUN sed -i "s/VSTD_VERSION/${VSTD_VERSION}/" /opt/verus-repair/prefetch-crate/Cargo.toml \
  && cp -R /opt/verus-repair/prefetch-crate/. /work/build/ \
  && cd /work/build \
  && cargo fetch \
  && verus --version \
- && CARGO_TARGET_DIR=/work/target cargo verus verify --offline -- --rlimit 30 \
+ && CARGO_TARGET_DIR=/work/target cargo verus verify --fwd-verus-args-to roots --offline --message-format=json -- --rlimit 30 \
+ && CARGO_TARGET_DIR=/work/target cargo verus focus --fwd-verus-args-to roots --offline --message-format=json -- --rlimit 30 --verify-root \
+ && test -d /work/target/verus-partial \
  && mv /work/target /opt/verus-repair/target-seed \
  && rm -rf /work/build/* /work/build/.[!.]* \
  && mkdir -p /work/target \

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultVerifierConfig } from '../config/read-verifier-config.js';
-import { buildContainerSpec, buildDockerJob } from './build-docker-job.js';
+import { PACKAGED_DOCKERFILE } from '../toolchain/packaged-paths.js';
+import { buildContainerSpec, buildDockerJob, CONTAINER_ENVIRONMENT, CONTAINER_PATHS } from './build-docker-job.js';
+import { buildVerusCommand } from './build-verus-command.js';
 import { renderDockerRunArguments } from './render-docker-run-arguments.js';
 
 const config = { ...defaultVerifierConfig('/project'), passEnv: [], docker: { image: null, memory: '3g', pidsLimit: 256, cpus: 1.5, user: '10001:10001', tmpfsSize: '1g' } };
@@ -67,5 +70,36 @@ describe('docker job', () => {
     expect(args.slice(imageIndex + 1, imageIndex + 3)).toEqual(['sh', '-c']);
     expect(args.slice(imageIndex + 4)).toEqual(['verus-repair-sandbox', 'cargo', ...command.args]);
     expect(renderDockerRunArguments(spec)).toEqual(args);
+  });
+});
+
+describe('the image\'s target seed', () => {
+  // The Dockerfile's RUN lines, continuations joined, so each seed command reads as one line.
+  const dockerfile = readFileSync(PACKAGED_DOCKERFILE, 'utf8').replace(/\\\n/g, ' ');
+  const seedRuns = [...dockerfile.matchAll(/CARGO_TARGET_DIR=(\S+) cargo verus (verify|focus) (.*?) -- /g)];
+  const verusOptions = { rlimit: 10, expandErrors: false, noCheating: false, timeoutMs: 1000, extraVerusArgs: [] };
+  const placement = { relativeFile: null, offline: true, runNonce: '0123456789abcdef' };
+
+  it('builds vstd with exactly the cargo-verus options and target directory the Docker runner sends, for verify and for focus', () => {
+    expect(seedRuns.map((match) => match[2])).toEqual(['verify', 'focus']);
+    for (const [, targetDir, subcommand, cargoPart] of seedRuns) {
+      const target = subcommand === 'verify' ? { kind: 'crate' as const, crateDir: '/c' } : { kind: 'module' as const, crateDir: '/c', module: null };
+      const { args } = buildVerusCommand(target, verusOptions, placement);
+      expect(cargoPart?.split(/\s+/)).toEqual(args.slice(2, args.indexOf('--')));
+      expect(targetDir).toBe(CONTAINER_ENVIRONMENT['CARGO_TARGET_DIR']);
+    }
+  });
+
+  it('sets VERUS_Z3_PATH, which Verus tracks as a dependency of every crate, before seeding', () => {
+    const seededAt = dockerfile.indexOf('cargo verus verify');
+    expect(dockerfile.lastIndexOf('ENV VERUS_Z3_PATH=', seededAt)).toBeGreaterThan(-1);
+    expect(dockerfile.indexOf('VERUS_Z3_PATH=', seededAt)).toBe(-1);
+  });
+
+  it('copies the whole seed, target/verus-partial (where focus builds) included, into the run\'s target', () => {
+    const spec = buildContainerSpec({ tool: 'cargo-verus', args: ['verus', 'focus'] }, config, { image: 'i', crateCopyDir: copyDir, runId: 'r', sequence: 1, timeoutMs: 1 });
+    const script = spec.command[2] ?? '';
+    expect(script).toContain(`cp -R --preserve=timestamps ${CONTAINER_PATHS.targetSeed}/. ${CONTAINER_PATHS.target}/`);
+    expect(dockerfile).toMatch(new RegExp(`mv ${CONTAINER_PATHS.target} ${CONTAINER_PATHS.targetSeed}`));
   });
 });

@@ -13,7 +13,10 @@ export const CONTAINER_PATHS = {
   build: '/work/build',
   /** CARGO_TARGET_DIR, on tmpfs. */
   target: '/work/target',
-  /** vstd already built by cargo verus at image build time (see Dockerfile); copied into the target. */
+  /**
+   * vstd already built at image build time by `cargo verus verify` and `focus` with the runner's own
+   * cargo-verus options (see Dockerfile); copied whole into the target, `verus-partial/` included.
+   */
   targetSeed: '/opt/verus-repair/target-seed',
 } as const;
 
