@@ -30,10 +30,19 @@ interface VerifierRunFacts {
 
 /**
  * Why a run produced no verdict: the process died (signal), exited without any verification result,
- * printed output with no readable result at all, reported success and failure at once, or could
- * not be started for a reason other than a missing tool.
+ * printed output with no readable result at all, reported success and failure at once, could not be
+ * started for a reason other than a missing tool, exited 0 under cargo without the root crate's
+ * results document (cargo considered the crate fresh and replayed no output), or Verus panicked or
+ * reported an internal error (its results document, if any, is not a verdict).
  */
-export type CrashReason = 'killed-by-signal' | 'exit-without-result' | 'garbage-output' | 'contradictory-result' | 'spawn-failed';
+export type CrashReason =
+  | 'killed-by-signal'
+  | 'exit-without-result'
+  | 'garbage-output'
+  | 'contradictory-result'
+  | 'spawn-failed'
+  | 'no-results-document'
+  | 'verus-panicked';
 
 export type ToolchainProblem =
   | 'verus-not-found'
@@ -42,7 +51,11 @@ export type ToolchainProblem =
   | 'z3-version-mismatch'
   | 'docker-unreachable'
   | 'image-missing'
-  | 'verus-incomplete';
+  | 'verus-incomplete'
+  /** `error: could not execute z3 process` (V air/src/smt_process.rs:121-135, exit 128). */
+  | 'z3-not-executable'
+  /** `error: did not find a valid verusroot`: the launcher has no `verus-root` marker beside it (V verus/src/main.rs:97-110, exit 128). */
+  | 'verus-root-missing';
 
 /**
  * A verifier's verdict on the exact source that was checked. A failing proof is a normal value.

@@ -1,6 +1,7 @@
 import { assertNever } from '../../core/assert-never.js';
-import type { VerifierResult } from '../../core/verifier-result.js';
+import type { FunctionOutcome, VerifierResult } from '../../core/verifier-result.js';
 import type { CandidateVerification } from '../candidate-verification.js';
+import { describeCrashReason } from './describe-crash-reason.js';
 import { describePrecheck, seconds } from './describe-precheck.js';
 import { renderDiagnosticGroups, type SourceLineReader } from './render-diagnostic-groups.js';
 
@@ -31,7 +32,9 @@ function renderVerdict(result: VerifierResult, readSourceLine: SourceLineReader)
     case 'failed': {
       const lines = [`result: ${result.status === 'verified' ? 'VERIFIED' : 'FAILED'} ${facts}`];
       if (result.functions.length > 0) {
-        lines.push('functions:', ...result.functions.map((item) => `  ${item.success ? 'verified' : 'FAILED  '} ${item.function}`));
+        const rlimits = result.functions.flatMap((item) => (item.rlimit === null ? [] : [item.rlimit]));
+        const total = rlimits.length === 0 ? '' : ` (rlimit used: ${rlimits.reduce((sum, value) => sum + value, 0)})`;
+        lines.push(`functions${total}:`, ...result.functions.map((item) => `  ${item.success ? 'verified' : 'FAILED  '} ${item.function}${describeCost(item)}`));
       }
       const errors = renderDiagnosticGroups(result.diagnostics, readSourceLine);
       if (errors.length > 0) lines.push('errors:', ...errors);
@@ -43,10 +46,17 @@ function renderVerdict(result: VerifierResult, readSourceLine: SourceLineReader)
       return [
         `result: CRASHED (${result.signal !== null ? `signal ${result.signal}` : `exit ${String(result.exitCode)}`}${result.reason === undefined ? '' : `, ${result.reason}`}): no verdict ${facts}`,
         ...result.stderrTail.trim().split('\n').slice(-12).map((line) => `  ${line}`),
+        ...describeCrashReason(result.reason),
       ];
     case 'toolchain-error':
       return [`result: TOOLCHAIN ERROR (${result.problem}): ${result.message}`];
     default:
       return assertNever(result, 'verifier result');
   }
+}
+
+/** ` (170 ms, rlimit 460000)`: the SMT time and Z3 rlimit count Verus reported for the function (none for cvc5). */
+function describeCost(outcome: FunctionOutcome): string {
+  const parts = [...(outcome.timeMs === null ? [] : [`${Math.round(outcome.timeMs)} ms`]), ...(outcome.rlimit === null ? [] : [`rlimit ${outcome.rlimit}`])];
+  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
 }

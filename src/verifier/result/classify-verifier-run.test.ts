@@ -10,6 +10,7 @@ const context: RunContext = {
   tool: 'verus',
   toolchain: { pinHash: 'abc', imageDigest: null },
   hints: { runner: 'local', imageTag: null },
+  viaCargo: false,
   provenance: 'synthetic',
 };
 
@@ -29,6 +30,8 @@ function report(results: Partial<VerificationResultsBlock> | null, diagnostics: 
     unparsedLineCount: 0,
   };
 }
+
+const underCargo: RunContext = { ...context, command: ['cargo', 'verus', 'verify'], tool: 'cargo-verus', viaCargo: true };
 
 function diagnostic(kind: Diagnostic['kind'], severity: Diagnostic['severity'] = 'error'): Diagnostic {
   return { kind, message: kind, severity, code: null, origin: 'verus', primary: null, secondary: [], notes: [], expansion: null, function: null, location: null };
@@ -93,5 +96,35 @@ describe('classifyVerifierRun', () => {
     const result = classifyVerifierRun(exited(1, '', stderr), report(null), { ...context, hints: { runner: 'docker', imageTag: 'verus-repair/verus:x' } });
     expect(result).toMatchObject({ status: 'toolchain-error', problem });
     if (result.status === 'toolchain-error') expect(result.message).toContain(fix);
+  });
+  it('under cargo, exit 0 without a results document is its own reason: the crate was fresh', () => {
+    const cargoOutput = '{"reason":"compiler-artifact","package_id":"path+file:///c#0.1.0","fresh":true}\n{"reason":"build-finished","success":true}\n';
+    expect(classifyVerifierRun(exited(0, cargoOutput, '    Finished `dev` profile\n'), report(null), underCargo)).toMatchObject({ status: 'crashed', exitCode: 0, reason: 'no-results-document' });
+    expect(classifyVerifierRun(exited(0, cargoOutput), report(null), context)).toMatchObject({ status: 'crashed', reason: 'garbage-output' });
+  });
+
+  it('is crashed, not failed, when Verus panicked, even though a results document came with it', () => {
+    const panicking = report({ encounteredError: true, success: false, errors: 0 }, [diagnostic('verus-panic')]);
+    expect(classifyVerifierRun(exited(1, '', "thread '<unnamed>' (28777) panicked at air/src/smt_process.rs:93:17:\nGot too many empty lines!\n"), panicking, context)).toMatchObject({ status: 'crashed', exitCode: 1, reason: 'verus-panicked' });
+    expect(classifyVerifierRun(exited(101, '', ''), report({ encounteredError: true, success: false, errors: 1 }, [diagnostic('postcondition'), diagnostic('verus-internal-error')]), underCargo)).toMatchObject({ status: 'crashed', exitCode: 101, reason: 'verus-panicked' });
+    // Only the stderr line, no parsed diagnostic (it can be cut by the diagnostics cap).
+    const stderr = "error: postcondition not satisfied\nthread 'rustc' panicked at rust_verify/src/verifier.rs:2217:29:\nworker thread panicked\n";
+    expect(classifyVerifierRun(exited(101, '', stderr), report({ encounteredError: true, success: false, errors: 1 }, [diagnostic('postcondition')]), underCargo)).toMatchObject({ status: 'crashed', reason: 'verus-panicked' });
+  });
+
+  it('keeps the Z3 version mismatch, whose message ends in a panic, a toolchain error', () => {
+    const stderr = 'error: expected z3 version 4.12.5, found 4.16.0\nthread \'<unnamed>\' panicked at air/src/smt_verify.rs:30:9:\nThe verifier expects z3 version "4.12.5", found version "4.16.0"\n';
+    expect(classifyVerifierRun(exited(1, '', stderr), report({ encounteredError: true, success: false }, [diagnostic('solver-version'), diagnostic('verus-panic')]), context)).toMatchObject({ status: 'toolchain-error', problem: 'z3-version-mismatch' });
+  });
+
+  it.each([
+    ['error: could not execute z3 process (No such file or directory (os error 2))\nhelp: z3 needs to be in the PATH, or the environment variable VERUS_Z3_PATH must be set to the path of the z3 executable', 'z3-not-executable', 'VERUS_Z3_PATH'],
+    ['error: did not find a valid verusroot', 'verus-root-missing', 'verus-root'],
+  ])('recognises %j (exit 128, or cargo\'s 101 around it) as %s', (stderr, problem, fix) => {
+    for (const [exitCode, run] of [[128, context], [101, underCargo]] as const) {
+      const result = classifyVerifierRun(exited(exitCode, '', stderr), report(null), run);
+      expect(result).toMatchObject({ status: 'toolchain-error', problem });
+      if (result.status === 'toolchain-error') expect(result.message).toContain(fix);
+    }
   });
 });

@@ -1,4 +1,3 @@
-import type { Diagnostic } from '../../core/diagnostic.js';
 import type { CrashReason, ToolchainIdentity, VerifierResult } from '../../core/verifier-result.js';
 import type { VerifierReport } from '../diagnostics/verifier-report.js';
 import type { ProcessOutcome } from '../run/process-outcome.js';
@@ -6,8 +5,15 @@ import { detectToolchainProblem, explainMissingProgram, type ToolchainHints } fr
 
 const STDERR_TAIL_CHARACTERS = 4000;
 
-/** Errors that say Verus itself broke: alone they mean "no verdict" (crashed), not "the proof failed". */
+/** Diagnostics that say Verus itself broke: whatever else the run printed, there is no verdict (crashed). */
 const NO_VERDICT_KINDS: ReadonlySet<string> = new Set(['verus-panic', 'verus-internal-error']);
+
+/**
+ * Rust's default panic message, which Verus prints on stderr (it installs no panic hook of its own);
+ * rust_verify catches most panics and still prints its results document with `encountered-error:
+ * true`, exit 1 (V rust_verify/src/driver.rs:29-32, main.rs:519-561), or cargo's 101 around it.
+ */
+const PANIC_LINE = /^thread '[^'\n]*' (?:\(\d+\) )?panicked at /m;
 
 /** Facts about the run that the outcome itself does not carry. */
 export interface RunContext {
@@ -15,6 +21,11 @@ export interface RunContext {
   tool: 'cargo-verus' | 'verus' | 'docker';
   toolchain: Omit<ToolchainIdentity, 'verusVersion'>;
   hints: ToolchainHints;
+  /**
+   * The command ran `cargo verus` (also inside Docker): exit 0 without a document then means cargo
+   * considered the crate fresh. Defaults to `tool === 'cargo-verus'`; the Docker runner says it.
+   */
+  viaCargo?: boolean;
   provenance: 'real' | 'synthetic';
 }
 
@@ -38,27 +49,32 @@ export function classifyVerifierRun(outcome: Exclude<ProcessOutcome, { kind: 'ab
   }
   if (outcome.kind === 'timed-out') return { ...facts, status: 'timeout', timeoutMs: outcome.timeoutMs, diagnostics: report.diagnostics };
 
+  const crashed = (reason: CrashReason): VerifierResult => ({ ...facts, status: 'crashed', exitCode: outcome.exitCode, signal: outcome.signal, stderrTail, reason });
+  const problem = detectToolchainProblem(`${outcome.stderr.text}\n${outcome.stdout.text}`, context.hints);
+  // A panic comes with a results document, so it is judged first; a Z3 version mismatch ends in a panic but is the toolchain's.
+  if (hasPanicked(outcome, report)) return problem !== null ? { ...facts, status: 'toolchain-error', ...problem } : crashed('verus-panicked');
+
   const results = report.outputJson?.verificationResults ?? null;
   const clean = results !== null && !results.encounteredError && !results.encounteredVirError && results.success !== false && (results.errors ?? 0) === 0;
   if (clean && outcome.exitCode === 0) return { ...facts, status: 'verified', functions: report.functions, diagnostics: report.diagnostics };
-
-  const problem = detectToolchainProblem(`${outcome.stderr.text}\n${outcome.stdout.text}`, context.hints);
   if (problem !== null) return { ...facts, status: 'toolchain-error', ...problem };
 
-  const errors = report.diagnostics.filter((diagnostic) => isError(diagnostic) && !NO_VERDICT_KINDS.has(diagnostic.kind));
+  const errors = report.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if ((results !== null && !clean) || errors.length > 0) {
     return { ...facts, status: 'failed', functions: report.functions, diagnostics: report.diagnostics };
   }
-  return { ...facts, status: 'crashed', exitCode: outcome.exitCode, signal: outcome.signal, stderrTail, reason: explainCrash(outcome, results !== null) };
+  return crashed(explainCrash(outcome, results !== null, context.viaCargo ?? context.tool === 'cargo-verus'));
 }
 
-function isError(diagnostic: Diagnostic): boolean {
-  return diagnostic.severity === 'error';
+function hasPanicked(outcome: Extract<ProcessOutcome, { kind: 'exited' }>, report: VerifierReport): boolean {
+  return PANIC_LINE.test(outcome.stderr.text) || report.diagnostics.some((diagnostic) => diagnostic.severity === 'error' && NO_VERDICT_KINDS.has(diagnostic.kind));
 }
 
-function explainCrash(outcome: Extract<ProcessOutcome, { kind: 'exited' }>, hadResults: boolean): CrashReason {
+function explainCrash(outcome: Extract<ProcessOutcome, { kind: 'exited' }>, hadResults: boolean, viaCargo: boolean): CrashReason {
   if (outcome.signal !== null) return 'killed-by-signal';
   if (hadResults) return 'contradictory-result';
+  // Cargo prints its own JSON lines and `Finished` for a fresh crate, but replays no document (C core/compiler/mod.rs:213-237).
+  if (viaCargo && outcome.exitCode === 0) return 'no-results-document';
   const printed = outcome.stdout.text.trim().length + outcome.stderr.text.trim().length;
   return outcome.exitCode === 0 && printed > 0 ? 'garbage-output' : 'exit-without-result';
 }

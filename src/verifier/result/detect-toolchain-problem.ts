@@ -45,6 +45,18 @@ const TOOLCHAIN_RULES: ToolchainRule[] = [
     },
   },
   {
+    // V air/src/smt_process.rs:121-135: printed when spawning the solver fails, then exit 128.
+    problem: 'z3-not-executable',
+    pattern: /could not execute z3 process(?: \(([^\n]*)\))?/,
+    explain: (match) => `Verus could not start Z3${match[1] === undefined ? '' : ` (${match[1]})`}. Set VERUS_Z3_PATH to the z3 binary the Verus release ships next to verus (or put z3 on PATH), or use the pinned image: --docker`,
+  },
+  {
+    // V verus/src/main.rs:97-110: the launcher looks for a `verus-root` file in its own directory, then exit 128.
+    problem: 'verus-root-missing',
+    pattern: /did not find a valid verusroot/,
+    explain: () => `the verus launcher found no verus-root marker file beside itself, so it is not running from an unzipped Verus release directory (a copied or moved binary). Point PATH or verifier.verus_path at the verus inside the unzipped release, or use the pinned image: --docker`,
+  },
+  {
     problem: 'cargo-verus-not-found',
     pattern: /no such command: `verus`/,
     explain: () => 'cargo cannot find cargo-verus. Put the Verus release directory (it contains cargo-verus) on PATH or set verifier.cargo_verus_path, or use the pinned image: --docker',

@@ -8,6 +8,9 @@ import { normalizeReport } from '../diagnostics/normalize-report.js';
 import { parseVerifierOutput } from '../diagnostics/parse-verifier-output.js';
 import { buildContainerSpec, buildDockerJob, CONTAINER_PATHS } from '../jobs/build-docker-job.js';
 import { buildVerusCommand } from '../jobs/build-verus-command.js';
+import { createRunNonce } from '../jobs/create-run-nonce.js';
+import { maskRunNonce } from '../jobs/mask-run-nonce.js';
+import { readRootPackage } from '../jobs/read-root-package.js';
 import { classifyVerifierRun } from '../result/classify-verifier-run.js';
 import { runProcessJob } from '../run/run-process-job.js';
 import { hashToolchainPin } from '../toolchain/hash-toolchain-pin.js';
@@ -56,7 +59,8 @@ export class DockerVerifier implements ReportingVerifier {
     const { config } = this.settings;
     const inputs = await listVerificationInputs(target);
     const { root, relativeFile } = locateVerificationRoot(target);
-    const command = buildVerusCommand(target, options, { relativeFile, offline: true });
+    const runNonce = createRunNonce();
+    const command = buildVerusCommand(target, options, { relativeFile, offline: true, runNonce });
     this.sequence += 1;
     const crateCopyDir = await copyVerificationInputs(inputs);
     try {
@@ -68,13 +72,15 @@ export class DockerVerifier implements ReportingVerifier {
       });
       const outcome = await runProcessJob(job, signal === undefined ? {} : { signal });
       if (outcome.kind === 'aborted') throwAbortReason(signal);
-      const parsed = parseVerifierOutput({ stdout: outcome.stdout.text, stderr: outcome.stderr.text }, { origin: 'verus' });
+      const rootPackage = await readRootPackage(target, CONTAINER_PATHS.build);
+      const parsed = parseVerifierOutput({ stdout: outcome.stdout.text, stderr: outcome.stderr.text }, { origin: 'verus', rootPackage });
       const report = normalizeReport(parsed, { root: CONTAINER_PATHS.build });
       const result = classifyVerifierRun(outcome, report, {
-        command: job.command,
+        command: maskRunNonce(job.command, runNonce),
         tool: 'docker',
         toolchain: { pinHash: this.pinHash, imageDigest: null },
         hints: { runner: 'docker', imageTag: this.image },
+        viaCargo: command.tool === 'cargo-verus',
         provenance: this.settings.provenance ?? 'real',
       });
       return { result, report };

@@ -29,7 +29,10 @@ describe('LocalVerifier with fake executables', () => {
     expect(result).toMatchObject({ status: 'verified', provenance: 'synthetic', toolchain: { verusVersion: '0.2026.06.07.cd03505' } });
     if (result.status !== 'verified') return;
     expect(result.functions.map((item) => [item.function, item.success])).toEqual([['runner_demo::add_one', true], ['runner_demo::lemmas::double', true]]);
-    expect(result.command.slice(0, 4)).toEqual(['cargo', 'verus', 'verify', '--message-format=json']);
+    expect(result.command.slice(0, 6)).toEqual(['cargo', 'verus', 'verify', '--fwd-verus-args-to', 'roots', '--message-format=json']);
+    // The per-run log directory that makes cargo re-verify the crate is recorded without its nonce.
+    expect(result.command.slice(-2)).toEqual(['--log-dir', '.verus-log/verus-repair-<nonce>']);
+    expect(fake.readInvocations()[0]?.argv.at(-1)).toMatch(/^\.verus-log\/verus-repair-[0-9a-f]{16}$/);
     expect(fake.readInvocations()).toEqual([expect.objectContaining({ tool: 'cargo-verus', cwd: crateDir })]);
   });
 

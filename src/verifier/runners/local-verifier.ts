@@ -6,6 +6,9 @@ import { normalizeReport } from '../diagnostics/normalize-report.js';
 import { parseVerifierOutput } from '../diagnostics/parse-verifier-output.js';
 import { buildLocalJob } from '../jobs/build-local-job.js';
 import { buildVerusCommand } from '../jobs/build-verus-command.js';
+import { createRunNonce } from '../jobs/create-run-nonce.js';
+import { maskRunNonce } from '../jobs/mask-run-nonce.js';
+import { readRootPackage } from '../jobs/read-root-package.js';
 import { classifyVerifierRun } from '../result/classify-verifier-run.js';
 import { runProcessJob } from '../run/run-process-job.js';
 import { describeLocalBinaries } from './describe-local-toolchain.js';
@@ -40,16 +43,19 @@ export class LocalVerifier implements ReportingVerifier {
   async verifyWithReport(target: VerificationTarget, options: VerificationOptions, signal?: AbortSignal): Promise<VerificationWithReport> {
     const { config } = this.settings;
     const { root, relativeFile } = locateVerificationRoot(target);
-    const command = buildVerusCommand(target, options, { relativeFile, offline: false });
+    const runNonce = createRunNonce();
+    const command = buildVerusCommand(target, options, { relativeFile, offline: false, runNonce });
     const job = buildLocalJob(command, config, this.environment, { cwd: root, timeoutMs: options.timeoutMs });
     const outcome = await runProcessJob(job, signal === undefined ? {} : { signal });
     if (outcome.kind === 'aborted') throwAbortReason(signal);
-    const report = normalizeReport(parseVerifierOutput({ stdout: outcome.stdout.text, stderr: outcome.stderr.text }, { origin: 'verus' }), { root });
+    const rootPackage = await readRootPackage(target, root);
+    const report = normalizeReport(parseVerifierOutput({ stdout: outcome.stdout.text, stderr: outcome.stderr.text }, { origin: 'verus', rootPackage }), { root });
     const result = classifyVerifierRun(outcome, report, {
-      command: job.command,
+      command: maskRunNonce(job.command, runNonce),
       tool: command.tool,
       toolchain: { pinHash: null, imageDigest: null },
       hints: { runner: 'local', imageTag: null },
+      viaCargo: command.tool === 'cargo-verus',
       provenance: this.settings.provenance ?? 'real',
     });
     return { result, report };
