@@ -13,12 +13,18 @@ export const SCENARIO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta
 /** The variables the fakes read; a runner must be told to pass them through (verifier.pass_env). */
 export const FAKE_PASS_ENV = ['VERUS_REPAIR_FAKE_SCENARIO', 'VERUS_REPAIR_FAKE_LOG', 'VERUS_REPAIR_FAKE_MARKER'];
 
-/** One logged call of a fake: its argv, working directory and, for `docker run`, the files under each mount source. */
+/**
+ * One logged call of a fake: its argv, working directory and, for `docker run`, the files under each
+ * mount source. For `cargo verus` runs the fake's model also records the packages whose Verus
+ * verification ran on this call (a fresh unit is not re-verified) and cargo's target directory.
+ */
 export interface FakeInvocation {
   tool: string;
   argv: string[];
   cwd: string;
   mounted?: Record<string, string[]>;
+  verifiedPackages?: string[];
+  targetDir?: string;
 }
 
 /** One test's fake setup: an environment for the runner and the files the fakes write. */

@@ -1,286 +1,124 @@
 'use strict';
-// Fake `verus`, `cargo-verus` and `docker` for tests (synthetic: no real Verus or Docker is involved).
-//
-// The scenario directory is named by VERUS_REPAIR_FAKE_SCENARIO; its scenario.json lists the
-// invocations a test allows. Each has `tool`, an `argv` pattern list (literal strings, "/regex/",
-// and a final "..." allowing any further arguments), `forbidArgs` patterns no argument may match,
-// optional `whenSource` ({file, contains, lacks}: match only when the checked crate's file does),
-// optional `env` checks (value, "/regex/", or
-// null for "must be absent"), what to replay (`stdout`/`stderr` files in the scenario directory,
-// `exitCode`) or `reviewOracle` (a directory; see review-oracle.cjs), and behaviours: `hang`, `sleepMs`, `hugeOutputBytes`, `spawnMarkerChildAfterMs`.
-// Any argv no invocation matches exits 99 with a message: the runner sent something unexpected.
-// For `docker run`, the fake first enforces the sandbox policy on the docker options, then matches
-// the command after the image against `argv`. Every invocation is appended as a JSON line to
-// VERUS_REPAIR_FAKE_LOG when set, so tests can count them.
+// Fake `verus`, `cargo-verus` and `docker` for tests (synthetic: no real Verus, cargo-verus or Docker
+// is involved). Two layers:
+// 1. The scenario named by VERUS_REPAIR_FAKE_SCENARIO (its scenario.json) lists the invocations a test
+//    allows (scenario/match-invocation.cjs) and what the checked crate's own verification prints
+//    (scenario/replay-invocation.cjs). Any argv no invocation allows exits 99: the runner sent
+//    something unexpected. For `docker run` the sandbox policy is enforced first.
+// 2. A model of Verus and cargo (model/*.cjs, each rule citing the source it follows) decides
+//    everything else: cargo-verus's command line, which packages get the forwarded Verus args, what
+//    vstd prints when it gets them, rust_verify's option and selector errors, and cargo's freshness
+//    (a fresh root prints no results document). When the root crate must be verified, the scenario's
+//    output is replayed after what the model printed for the units before it.
+// The fake reports its own version: `fake`, in `--version` and in every document it prints.
+// Every invocation appends one JSON line to VERUS_REPAIR_FAKE_LOG when set: tool, argv, cwd, the files
+// mounted into a container, and for cargo verus the packages verified and the target directory.
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
-const { spawn } = require('node:child_process');
+const { FakeRefusal } = require('./scenario/fake-refusal.cjs');
+const { matchInvocation, matchDockerRun, checkInvocation } = require('./scenario/match-invocation.cjs');
+const { parseDockerRun, listMountedFiles } = require('./scenario/docker-sandbox-policy.cjs');
+const { replayInvocation } = require('./scenario/replay-invocation.cjs');
+const { countVerifiedFunctions } = require('./scenario/count-verified-functions.cjs');
+const { runCargoVerus } = require('./model/run-cargo-verus.cjs');
+const { runVerusDriver } = require('./model/run-verus-driver.cjs');
 
-function fail(message) {
-  process.stderr.write(`fake ${TOOL}: ${message}\n`);
-  process.exit(99);
-}
+// Docker's own failures (the container never ran): 125 daemon/run error, 126 not executable, 127 not found.
+const DOCKER_OWN_EXIT_CODES = new Set([125, 126, 127]);
+// A document under cargo means a crate was compiled; cargo then exits 0 or 101, never 1 (cargo-verus's own errors).
+const RESULTS_DOCUMENT = /^\{\n\s+"func-details"/m;
 
-let TOOL = 'tool';
-
-function matchesPattern(pattern, value) {
-  if (typeof pattern !== 'string') return false;
-  if (pattern.length > 1 && pattern.startsWith('/') && pattern.endsWith('/')) return new RegExp(pattern.slice(1, -1)).test(value);
-  return pattern === value;
-}
-
-function matchesArgv(patterns, argv) {
-  const open = patterns[patterns.length - 1] === '...';
-  const fixed = open ? patterns.slice(0, -1) : patterns;
-  if (open ? argv.length < fixed.length : argv.length !== fixed.length) return false;
-  return fixed.every((pattern, index) => matchesPattern(pattern, argv[index]));
-}
-
-function checkEnvironment(expected) {
-  for (const [name, pattern] of Object.entries(expected || {})) {
-    const value = process.env[name];
-    if (pattern === null) {
-      if (value !== undefined) fail(`environment variable ${name} must not be passed, got ${JSON.stringify(value)}`);
-    } else if (value === undefined || !matchesPattern(pattern, value)) {
-      fail(`environment variable ${name}: expected ${pattern}, got ${JSON.stringify(value)}`);
-    }
+function readScenario(directory) {
+  if (directory === undefined) throw new FakeRefusal('VERUS_REPAIR_FAKE_SCENARIO is not set (was the environment passed through?)');
+  try {
+    return JSON.parse(fs.readFileSync(path.join(directory, 'scenario.json'), 'utf8'));
+  } catch (error) {
+    throw new FakeRefusal(`cannot read ${directory}/scenario.json: ${error.message}`);
   }
 }
 
-const DOCKER_VALUE_OPTIONS = new Set(['--pull', '--network', '--name', '--label', '--user', '--cap-drop', '--security-opt', '--memory', '--memory-swap', '--pids-limit', '--cpus', '-v', '--volume', '--tmpfs', '-e', '--env', '-w', '--workdir', '--mount']);
-const DOCKER_FLAG_OPTIONS = new Set(['--rm', '--privileged', '--init', '-i', '-t']);
-const CONTAINER_ENV_ALLOWED = new Set(['CARGO_TARGET_DIR', 'CARGO_NET_OFFLINE', 'CARGO_TERM_COLOR']);
-const SENSITIVE = /(^|\/)(\.ssh|\.aws|\.config|\.docker|\.cargo|\.gnupg|\.kube)(\/|$)|credentials/;
-
-// Enforces the sandbox every verifier container must have; returns { options, image, inner }.
-function parseDockerRun(args) {
-  const options = [];
-  let index = 0;
-  while (index < args.length && args[index].startsWith('-')) {
-    const name = args[index];
-    if (DOCKER_FLAG_OPTIONS.has(name)) {
-      options.push([name, true]);
-      index += 1;
-    } else if (DOCKER_VALUE_OPTIONS.has(name)) {
-      if (index + 1 >= args.length) fail(`docker option ${name} has no value`);
-      options.push([name, args[index + 1]]);
-      index += 2;
-    } else {
-      fail(`unexpected docker run option ${name}`);
-    }
+function refuseUnprintable(scenarioDir, answer) {
+  if (answer.exitCode === 1 && RESULTS_DOCUMENT.test(answer.stdout)) {
+    throw new FakeRefusal(`scenario ${path.basename(scenarioDir)} prints a results document and exits 1 under cargo; cargo exits 101 for a failed crate (C core/compiler/mod.rs:452-477), and cargo-verus exits 1 only for its own errors, before any crate is compiled`);
   }
-  const image = args[index];
-  if (image === undefined) fail('docker run without an image');
-  const values = (name) => options.filter(([option]) => option === name).map(([, value]) => value);
-  const one = (name) => values(name)[0];
-  if (values('--rm').length !== 1) fail('docker run must pass --rm');
-  if (values('--privileged').length > 0) fail('docker run must not be --privileged');
-  if (one('--network') !== 'none') fail(`docker run must pass --network none, got ${one('--network')}`);
-  if (one('--pull') !== 'never') fail('docker run must pass --pull never');
-  if (!/^verus-repair-[0-9a-z]+-\d+$/.test(one('--name') || '')) fail(`container name must be verus-repair-<runid>-<n>, got ${one('--name')}`);
-  if (!values('--label').includes('verus-repair=1')) fail('docker run must pass --label verus-repair=1');
-  const user = one('--user') || '';
-  if (!/^\d+(:\d+)?$/.test(user) || /^0(:|$)/.test(user)) fail(`docker run must pass a numeric non-root --user, got ${JSON.stringify(user)}`);
-  if (one('--cap-drop') !== 'ALL') fail('docker run must pass --cap-drop ALL');
-  for (const limit of ['--memory', '--pids-limit', '--cpus']) if (one(limit) === undefined) fail(`docker run must pass ${limit}`);
-  if (values('--mount').length > 0) fail('docker run must not use --mount');
-  const home = process.env.HOME;
-  for (const volume of [...values('-v'), ...values('--volume')]) {
-    const [source, target, mode] = volume.split(':');
-    if (mode !== 'ro') fail(`every mount must be read-only, got ${volume}`);
-    if (home !== undefined && path.resolve(source) === path.resolve(home)) fail(`the home directory must never be mounted: ${volume}`);
-    if (SENSITIVE.test(source) || source === '/' || source.includes('docker.sock')) fail(`sensitive mount source ${source}`);
-    if (target !== '/work/crate') fail(`unexpected mount target ${target}`);
-    if (!fs.existsSync(source) || !fs.statSync(source).isDirectory()) fail(`mount source ${source} is not an existing directory`);
-  }
-  const tmpfs = values('--tmpfs');
-  if (!tmpfs.some((entry) => /^\/work\/target:rw,exec/.test(entry))) fail('docker run must put /work/target on a tmpfs (rw,exec)');
-  for (const variable of [...values('-e'), ...values('--env')]) {
-    const name = variable.split('=')[0];
-    if (!CONTAINER_ENV_ALLOWED.has(name)) fail(`environment variable ${name} is not on the container allow-list`);
-  }
-  if (!values('-e').includes('CARGO_TARGET_DIR=/work/target')) fail('docker run must set CARGO_TARGET_DIR=/work/target');
-  return { options, image, inner: args.slice(index + 1) };
 }
 
-const MODULE_PATH = /^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*$/;
-
-// Partial-verification selectors as real Verus accepts them (../shared/verus-facts.md §3):
-// `cargo verus verify` rejects every selector ("Partial verification must use `cargo verus focus`");
-// `focus` needs exactly one module selector (`--verify-only-module M` or `--verify-root`; verus-repair
-// runs one focus per module); `--verify-function` only with `--verify-only-module` or `--verify-root`.
-// Returns the Verus-style error, or null when the selectors are well formed.
-function checkSelectors(tool, argv) {
-  let subcommand = null;
-  let verusArgs = argv;
-  if (tool === 'cargo-verus') {
-    if (argv[0] !== 'verus') return null;
-    subcommand = argv[1];
-    const separator = argv.indexOf('--');
-    verusArgs = separator < 0 ? [] : argv.slice(separator + 1);
+/** Runs the cargo verus model in `cwd` and prints its answer or replays the root's output. */
+function answerCargoVerus(scenarioDir, invocation, argv, cwd, environment, record) {
+  const model = runCargoVerus(argv, cwd, environment);
+  if (model.unsupported) throw new FakeRefusal(`not modelled: ${model.unsupported}`);
+  record(model.log);
+  if (model.exit) {
+    fs.writeSync(1, model.exit.stdout);
+    fs.writeSync(2, model.exit.stderr);
+    return { exitCode: model.exit.exitCode };
   }
-  const valuesOf = (name) => verusArgs.flatMap((argument, index) => (argument === name ? [verusArgs[index + 1]] : []));
-  const roots = verusArgs.filter((argument) => argument === '--verify-root').length;
-  const onlyModules = valuesOf('--verify-only-module');
-  const modules = valuesOf('--verify-module');
-  const functions = valuesOf('--verify-function');
-  const selectors = roots + onlyModules.length + modules.length;
-  if (selectors + functions.length === 0) return subcommand === 'focus' ? 'cargo verus focus without a module selector: pass --verify-only-module M or --verify-root' : null;
-  if (subcommand === 'verify') return 'Partial verification must use `cargo verus focus`';
-  for (const module of [...onlyModules, ...modules]) if (module === undefined || !MODULE_PATH.test(module) || /^(crate|self|super)(::|$)/.test(module)) return `could not find module ${module} specified by --verify-module or --verify-only-module`;
-  if (functions.length > 1) return '--verify-function given more than once';
-  if (functions.length === 1 && modules.length > 0) return 'When using --verify-function, use --verify-only-module instead of --verify-module';
-  if (functions.length === 1 && onlyModules.length + roots === 0) return '--verify-function option requires --verify-only-module or --verify-root';
-  if (subcommand === 'focus' && selectors !== 1) return `exactly one module selector per focus run, got ${selectors}`;
-  if (functions.length === 1 && (functions[0] === undefined || functions[0] === '' || functions[0].startsWith('-'))) return 'could not find function specified by --verify-function';
+  const sleepMs = invocation.timePerFunctionMs === undefined ? undefined : (invocation.sleepMs || 0) + invocation.timePerFunctionMs * countVerifiedFunctions(argv, cwd);
+  replayInvocation(scenarioDir, invocation, { prelude: model.replay, sleepMs, check: (answer) => refuseUnprintable(scenarioDir, answer), onFinish: model.finish });
   return null;
 }
 
-// `timePerFunctionMs`: sleep that long for every function the run verifies (all `fn` items under
-// src/ for a crate, those of the module's file for --verify-only-module/--verify-root, one for
-// --verify-function), so benchmarks see a verifier whose time follows how much it verifies.
-function countVerifiedFunctions(argv) {
-  const separator = argv.indexOf('--');
-  const verusArgs = separator < 0 ? [] : argv.slice(separator + 1);
-  const countIn = (file) => {
-    try {
-      return (fs.readFileSync(file, 'utf8').match(/\bfn\s+[A-Za-z_][A-Za-z0-9_]*/g) || []).length;
-    } catch {
-      return 0;
-    }
-  };
-  if (verusArgs.includes('--verify-function')) return 1;
-  const moduleIndex = verusArgs.indexOf('--verify-only-module');
-  if (moduleIndex >= 0) {
-    const relative = (verusArgs[moduleIndex + 1] || '').split('::').join('/');
-    return countIn(path.join('src', `${relative}.rs`)) || countIn(path.join('src', relative, 'mod.rs'));
-  }
-  if (verusArgs.includes('--verify-root')) return countIn(path.join('src', 'lib.rs'));
-  let total = 0;
-  const walk = (directory) => {
-    for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(path.join(directory, entry.name));
-      else if (entry.name.endsWith('.rs')) total += countIn(path.join(directory, entry.name));
-    }
-  };
-  if (fs.existsSync('src')) walk('src');
-  return total;
-}
-
-function selectInvocation(scenario, tool, argv) {
-  const candidates = scenario.invocations.filter((invocation) => invocation.tool === tool);
+function answer(tool, argv, scenarioDir, record) {
+  const scenario = readScenario(scenarioDir);
+  const cwd = process.cwd();
   if (tool === 'docker' && argv[0] === 'run') {
     const run = parseDockerRun(argv.slice(1));
-    for (const invocation of candidates.filter((entry) => entry.subcommand === 'run')) {
-      if (invocation.image !== undefined && !matchesPattern(invocation.image, run.image)) continue;
-      if (matchesArgv(invocation.argv, run.inner)) return invocation;
+    const invocation = matchDockerRun(scenario, run);
+    if (invocation === null) throw new FakeRefusal(`unexpected docker run command ${JSON.stringify(run.inner)}; scenario ${path.basename(scenarioDir)} allows ${JSON.stringify(scenario.invocations.filter((entry) => entry.subcommand === 'run').map((entry) => entry.argv))}`);
+    checkInvocation(invocation, argv, process.env);
+    const cargo = run.inner.findIndex((argument, index) => argument === 'cargo' && run.inner[index + 1] === 'verus');
+    const mount = run.options.find(([name, value]) => (name === '-v' || name === '--volume') && value.split(':')[1] === '/work/crate');
+    if (cargo < 0 || mount === undefined || DOCKER_OWN_EXIT_CODES.has(invocation.exitCode)) {
+      record({});
+      return replayInvocation(scenarioDir, invocation);
     }
-    return null;
+    // The container's target directory is a fresh tmpfs: nothing is ever fresh there.
+    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'fake-container-target-'));
+    process.on('exit', () => fs.rmSync(target, { recursive: true, force: true }));
+    return answerCargoVerus(scenarioDir, invocation, run.inner.slice(cargo + 1), mount[1].split(':')[0], { ...process.env, CARGO_TARGET_DIR: target }, record);
   }
-  return candidates.find((invocation) => invocation.subcommand !== 'run' && matchesArgv(invocation.argv, argv) && matchesSource(invocation.whenSource)) || null;
-}
-
-// `whenSource: {file, contains}` picks an invocation by what the checked crate holds (relative to
-// the working directory), so one scenario can answer different candidates differently.
-function matchesSource(condition) {
-  if (condition === undefined) return true;
-  let text;
-  try {
-    text = fs.readFileSync(path.join(process.cwd(), condition.file), 'utf8');
-  } catch {
-    return false;
+  const invocation = matchInvocation(scenario, tool, argv, cwd);
+  if (invocation === null) {
+    throw new FakeRefusal(`unexpected argv ${JSON.stringify(argv)}; scenario ${path.basename(scenarioDir)} allows ${JSON.stringify(scenario.invocations.filter((entry) => entry.tool === tool).map((entry) => entry.argv))}`);
   }
-  return (condition.contains === undefined || text.includes(condition.contains)) && (condition.lacks === undefined || !text.includes(condition.lacks));
-}
-
-function replay(scenarioDir, invocation) {
-  if (invocation.reviewOracle !== undefined) {
-    const answer = require('./review-oracle.cjs').answerFromOracle(scenarioDir, invocation.reviewOracle, process.cwd());
-    if (answer.error !== undefined) fail(answer.error);
-    const emit = () => {
-      fs.writeSync(1, answer.stdout);
-      process.exit(answer.exitCode);
-    };
-    if (invocation.sleepMs) setTimeout(emit, invocation.sleepMs);
-    else emit();
-    return;
-  }
-  if (invocation.spawnMarkerChildAfterMs !== undefined) {
-    const marker = process.env.VERUS_REPAIR_FAKE_MARKER;
-    if (marker === undefined) fail('spawnMarkerChildAfterMs needs VERUS_REPAIR_FAKE_MARKER');
-    const script = `require('fs').writeFileSync(${JSON.stringify(`${marker}.pid`)}, String(process.pid)); setTimeout(() => require('fs').writeFileSync(${JSON.stringify(marker)}, 'late'), ${invocation.spawnMarkerChildAfterMs});`;
-    spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
-  }
-  const writeAll = () => {
-    if (invocation.hugeOutputBytes) {
-      const line = `${'x'.repeat(1023)}\n`;
-      let remaining = invocation.hugeOutputBytes;
-      const block = line.repeat(64);
-      while (remaining > 0) {
-        const piece = remaining >= block.length ? block : block.slice(0, remaining);
-        fs.writeSync(1, piece);
-        remaining -= piece.length;
-      }
-      fs.writeSync(1, '\n');
+  checkInvocation(invocation, argv, process.env);
+  if (tool === 'cargo-verus') return answerCargoVerus(scenarioDir, invocation, argv, cwd, process.env, record);
+  record({});
+  if (tool === 'verus') {
+    const model = runVerusDriver(argv, cwd);
+    if (model.exit) {
+      fs.writeSync(1, model.exit.stdout);
+      fs.writeSync(2, model.exit.stderr);
+      return { exitCode: model.exit.exitCode };
     }
-    if (invocation.stdout) fs.writeSync(1, fs.readFileSync(path.join(scenarioDir, invocation.stdout)));
-    if (invocation.stderr) fs.writeSync(2, fs.readFileSync(path.join(scenarioDir, invocation.stderr)));
-    if (invocation.hang) {
-      setInterval(() => {}, 1000);
-      return;
+    // The scenario may supply the version text only in an invocation written for `--version`.
+    if (model.version && !(invocation.argv.includes('--version') && invocation.stdout !== undefined)) {
+      fs.writeSync(1, model.version);
+      return { exitCode: 0 };
     }
-    process.exit(invocation.exitCode === undefined ? 0 : invocation.exitCode);
-  };
-  if (invocation.sleepMs) setTimeout(writeAll, invocation.sleepMs);
-  else writeAll();
-}
-
-// For `docker run`: the files under each -v source, so tests can check exactly what was mounted.
-function listMountedFiles(tool, argv) {
-  if (tool !== 'docker' || argv[0] !== 'run') return undefined;
-  const listing = {};
-  argv.forEach((argument, index) => {
-    if (argument !== '-v' || argv[index + 1] === undefined) return;
-    const source = argv[index + 1].split(':')[0];
-    const walk = (directory, prefix) => {
-      for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
-        if (entry.isDirectory()) walk(path.join(directory, entry.name), `${prefix}${entry.name}/`);
-        else listing[source] = [...(listing[source] || []), `${prefix}${entry.name}`];
-      }
-    };
-    if (fs.existsSync(source)) walk(source, '');
-  });
-  return listing;
+  }
+  const sleepMs = invocation.timePerFunctionMs === undefined ? undefined : (invocation.sleepMs || 0) + invocation.timePerFunctionMs * countVerifiedFunctions(argv, cwd);
+  return replayInvocation(scenarioDir, invocation, { sleepMs });
 }
 
 function runFake(tool) {
-  TOOL = tool;
   const argv = process.argv.slice(2);
-  const log = process.env.VERUS_REPAIR_FAKE_LOG;
-  if (log !== undefined) fs.appendFileSync(log, `${JSON.stringify({ tool, argv, cwd: process.cwd(), mounted: listMountedFiles(tool, argv) })}\n`);
-  const scenarioDir = process.env.VERUS_REPAIR_FAKE_SCENARIO;
-  if (scenarioDir === undefined) fail('VERUS_REPAIR_FAKE_SCENARIO is not set (was the environment passed through?)');
-  let scenario;
+  const logFile = process.env.VERUS_REPAIR_FAKE_LOG;
+  let logged = false;
+  const record = (extra) => {
+    if (logged || logFile === undefined) return;
+    logged = true;
+    fs.appendFileSync(logFile, `${JSON.stringify({ tool, argv, cwd: process.cwd(), mounted: listMountedFiles(tool, argv), ...extra })}\n`);
+  };
   try {
-    scenario = JSON.parse(fs.readFileSync(path.join(scenarioDir, 'scenario.json'), 'utf8'));
+    const done = answer(tool, argv, process.env.VERUS_REPAIR_FAKE_SCENARIO, record);
+    if (done) process.exit(done.exitCode);
   } catch (error) {
-    fail(`cannot read ${scenarioDir}/scenario.json: ${error.message}`);
-  }
-  const selectorError = checkSelectors(tool, argv);
-  if (selectorError !== null) fail(`error: ${selectorError} (argv ${JSON.stringify(argv)})`);
-  const invocation = selectInvocation(scenario, tool, argv);
-  if (invocation === null) {
-    fail(`unexpected argv ${JSON.stringify(argv)}; scenario ${path.basename(scenarioDir)} allows ${JSON.stringify(scenario.invocations.filter((entry) => entry.tool === tool).map((entry) => entry.argv))}`);
-  }
-  for (const forbidden of invocation.forbidArgs || []) {
-    const hit = argv.find((argument) => matchesPattern(forbidden, argument));
-    if (hit !== undefined) fail(`argument ${JSON.stringify(hit)} must not be sent (forbidden by ${forbidden})`);
-  }
-  checkEnvironment(invocation.env);
-  if (invocation.timePerFunctionMs !== undefined) {
-    replay(scenarioDir, { ...invocation, sleepMs: (invocation.sleepMs || 0) + invocation.timePerFunctionMs * countVerifiedFunctions(argv) });
-  } else {
-    replay(scenarioDir, invocation);
+    if (!(error instanceof FakeRefusal)) throw error;
+    record({});
+    process.stderr.write(`fake ${tool}: ${error.message}\n`);
+    process.exit(99);
   }
 }
 

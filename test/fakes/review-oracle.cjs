@@ -22,7 +22,8 @@ const path = require('node:path');
 function readPackageName(crateDir) {
   const manifest = fs.readFileSync(path.join(crateDir, 'Cargo.toml'), 'utf8');
   const match = /^name\s*=\s*"([^"]+)"/m.exec(manifest);
-  return match === null ? null : match[1];
+  // Scratch copies are renamed `<name>-variant-<digest>` (src/verifier/precheck/isolate-scratch-package.ts): the oracle is the crate's.
+  return match === null ? null : match[1].replace(/-variant-[0-9a-f]{12}$/, '');
 }
 
 function functionAt(lines, index) {
@@ -90,15 +91,18 @@ function render(crateName, verdict) {
   const document = {
     'func-details': {},
     'verification-results': { 'encountered-error': !verdict.verified, 'encountered-vir-error': false, verified: verdict.verified ? 1 : 0, errors: verdict.verified ? 0 : 1, 'is-verifying-entire-crate': false },
-    'times-ms': { total: 1, 'smt': { 'smt-run-module-times': [{ module: crate, time: 1, rlimit: 1, 'function-breakdown': [{ function: `${crate}::${verdict.fn || 'review'}`, 'mode:': 'Exec', time: 1, rlimit: 1, success: verdict.verified }] }] } },
-    verus: { profile: 'release', version: '0.2026.06.07.cd03505', platform: { os: 'linux', arch: 'x86_64' }, toolchain: '1.95.0-x86_64-unknown-linux-gnu', commit: 'cd03505000000000000000000000000000000000' },
+    // Module names are the module path without the crate (V rust_verify/src/verifier.rs:396-398: '' is the root); modes print lower-case (vir/src/ast_util.rs:117-125).
+    'times-ms': { total: 1, 'smt': { 'smt-run-module-times': [{ module: '', time: 1, rlimit: 1, 'function-breakdown': [{ function: `${crate}::${verdict.fn || 'review'}`, 'mode:': 'exec', time: 1, rlimit: 1, success: verdict.verified }] }] } },
+    verus: require('./model/fake-build-info.cjs').fakeBuildInfo(),
   };
   lines.push(JSON.stringify(document, null, 2));
   lines.push(JSON.stringify({ reason: 'build-finished', success: verdict.verified }));
-  return `${lines.join('\n')}\n`;
+  // cargo's own lines on stderr; a failed crate makes cargo exit 101 (C core/compiler/mod.rs:452-477).
+  const stderr = `    Checking ${crateName} v0.1.0 (/work/build)\n${verdict.verified ? '    Finished `dev` profile [unoptimized + debuginfo] target(s) in 0.10s' : `error: could not compile \`${crateName}\` (lib) due to 1 previous error`}\n`;
+  return { stdout: `${lines.join('\n')}\n`, stderr, exitCode: verdict.verified ? 0 : 101 };
 }
 
-/** Answers one cargo-verus call from the oracle; returns { stdout, exitCode } or { error }. */
+/** Answers one cargo-verus call from the oracle; returns { stdout, stderr, exitCode } or { error }. */
 function answerFromOracle(scenarioDir, oracleDir, crateDir) {
   const name = readPackageName(crateDir);
   if (name === null) return { error: 'no package name in Cargo.toml' };
@@ -112,7 +116,7 @@ function answerFromOracle(scenarioDir, oracleDir, crateDir) {
   }
   const verdict = decide(oracle, fs.readFileSync(path.join(root, 'src', 'lib.rs'), 'utf8'), fs.readFileSync(path.join(crateDir, 'src', 'lib.rs'), 'utf8'), root);
   if (verdict.crash !== undefined) return { error: verdict.crash };
-  return { stdout: render(name, verdict), exitCode: verdict.verified ? 0 : 1 };
+  return render(name, verdict);
 }
 
 module.exports = { answerFromOracle };

@@ -1,0 +1,66 @@
+'use strict';
+// Prints what a scenario invocation says the tool printed, then exits with its code. Behaviours:
+// `stdout`/`stderr` files (relative to the scenario directory), `exitCode`, `reviewOracle` (see
+// ../review-oracle.cjs), `sleepMs`, `timePerFunctionMs`, `hugeOutputBytes`, `hang`,
+// `spawnMarkerChildAfterMs`, and `abort: true` (die by SIGABRT after the output, as a Rust process
+// does on a panic during unwinding). Every results document is rewritten to say version "fake"
+// (../model/fake-build-info.cjs); the recorded files keep their content.
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawn } = require('node:child_process');
+const { FakeRefusal } = require('./fake-refusal.cjs');
+const { rewriteVersions } = require('../model/fake-build-info.cjs');
+
+function spawnMarkerChild(afterMs) {
+  const marker = process.env.VERUS_REPAIR_FAKE_MARKER;
+  if (marker === undefined) throw new FakeRefusal('spawnMarkerChildAfterMs needs VERUS_REPAIR_FAKE_MARKER');
+  const script = `require('fs').writeFileSync(${JSON.stringify(`${marker}.pid`)}, String(process.pid)); setTimeout(() => require('fs').writeFileSync(${JSON.stringify(marker)}, 'late'), ${afterMs});`;
+  spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
+}
+
+function writeHugeOutput(bytes) {
+  const block = `${'x'.repeat(1023)}\n`.repeat(64);
+  for (let remaining = bytes; remaining > 0; remaining -= block.length) fs.writeSync(1, remaining >= block.length ? block : block.slice(0, remaining));
+  fs.writeSync(1, '\n');
+}
+
+/** The stdout, stderr and exit code the invocation answers with. */
+function answerOf(scenarioDir, invocation) {
+  if (invocation.reviewOracle !== undefined) {
+    const answer = require('../review-oracle.cjs').answerFromOracle(scenarioDir, invocation.reviewOracle, process.cwd());
+    if (answer.error !== undefined) throw new FakeRefusal(answer.error);
+    return answer;
+  }
+  const read = (name) => (name ? fs.readFileSync(path.join(scenarioDir, name), 'utf8') : '');
+  return { stdout: read(invocation.stdout), stderr: read(invocation.stderr), exitCode: invocation.exitCode === undefined ? 0 : invocation.exitCode };
+}
+
+/**
+ * Replays `invocation` after `prelude` (output the model printed for earlier units); calls
+ * `onFinish(exitCode, stdout)` just before exiting. `sleepMs` is the total delay before the output.
+ */
+function replayInvocation(scenarioDir, invocation, options = {}) {
+  const prelude = options.prelude || { stdout: '', stderr: '' };
+  const answer = answerOf(scenarioDir, invocation);
+  if (options.check) options.check(answer);
+  if (invocation.spawnMarkerChildAfterMs !== undefined) spawnMarkerChild(invocation.spawnMarkerChildAfterMs);
+  const emit = () => {
+    for (const [fd, text] of [[1, prelude.stdout], [2, prelude.stderr]]) if (text) fs.writeSync(fd, text.endsWith('\n') ? text : `${text}\n`);
+    if (invocation.hugeOutputBytes) writeHugeOutput(invocation.hugeOutputBytes);
+    const stdout = rewriteVersions(answer.stdout);
+    if (stdout) fs.writeSync(1, stdout);
+    if (answer.stderr) fs.writeSync(2, answer.stderr);
+    if (invocation.hang) {
+      setInterval(() => {}, 1000);
+      return;
+    }
+    if (options.onFinish) options.onFinish(answer.exitCode, answer.stdout);
+    if (invocation.abort) process.kill(process.pid, 'SIGABRT');
+    else process.exit(answer.exitCode);
+  };
+  const delay = options.sleepMs ?? invocation.sleepMs ?? 0;
+  if (delay > 0) setTimeout(emit, delay);
+  else emit();
+}
+
+module.exports = { replayInvocation };
