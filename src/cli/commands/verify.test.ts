@@ -27,8 +27,8 @@ describe('verus-repair verify (end to end, fake verifier)', () => {
     const fake = createFakeSetup('run-local-crate-verified');
     const first = await runCli(['verify', crateDir], fake.environment);
     expect(first.exitCode).toBe(0);
-    expect(first.stdout).toContain('result: VERIFIED (Verus 0.2026.06.07.cd03505');
-    expect(first.stdout).toContain('verified runner_demo::add_one');
+    expect(first.stdout).toContain('result: VERIFIED (Verus fake');
+    expect(first.stdout).toContain('verified runner_demo::add_one (3 ms, rlimit 41872)');
     expect(first.stdout).toContain('pre-check: skipped (disabled)');
     expect(first.stdout).toMatch(/cache: miss \(key [0-9a-f]{12}\)/);
     const second = await runCli(['verify', crateDir], fake.environment);
@@ -46,6 +46,8 @@ describe('verus-repair verify (end to end, fake verifier)', () => {
     const parsed = JSON.parse(json.stdout) as { exitCode: number; verification: { status: string; functions: unknown[] }; cache: { status: string }; runner: string };
     expect(parsed).toMatchObject({ exitCode: 0, runner: 'local', verification: { status: 'verified' }, cache: { status: 'bypassed' } });
     expect(parsed.verification.functions).toHaveLength(2);
+    // Each function keeps the SMT time and the rlimit use Verus reported (times-ms function breakdown).
+    expect(parsed.verification.functions[0]).toMatchObject({ function: 'runner_demo::add_one', timeMs: 3.12, rlimit: 41872 });
     expect(fake.readInvocations()).toHaveLength(2);
   });
 

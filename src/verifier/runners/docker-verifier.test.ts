@@ -36,7 +36,7 @@ describe('DockerVerifier with a fake docker that enforces the sandbox policy', (
   it('verifies a crate in the pinned image and removes its temporary copy', async () => {
     const { fake, verifier } = verifierFor('run-docker-crate-verified');
     const result = await verifier.verify({ kind: 'crate', crateDir }, options);
-    expect(result).toMatchObject({ status: 'verified', toolchain: { verusVersion: '0.2026.06.07.cd03505', pinHash: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    expect(result).toMatchObject({ status: 'verified', toolchain: { verusVersion: 'fake', pinHash: expect.stringMatching(/^[0-9a-f]{64}$/) } });
     const [run] = fake.readInvocations();
     expect(run?.argv).toContain(imageTagForPin(pin));
     expect(run?.argv).toContain('verus-repair-test1-1');

@@ -26,7 +26,7 @@ describe('LocalVerifier with fake executables', () => {
   it('verifies a crate through real cargo and the fake cargo-verus, with per-function results', async () => {
     const { fake, verifier } = verifierFor('run-local-crate-verified');
     const result = await verifier.verify({ kind: 'crate', crateDir }, options);
-    expect(result).toMatchObject({ status: 'verified', provenance: 'synthetic', toolchain: { verusVersion: '0.2026.06.07.cd03505' } });
+    expect(result).toMatchObject({ status: 'verified', provenance: 'synthetic', toolchain: { verusVersion: 'fake' } });
     if (result.status !== 'verified') return;
     expect(result.functions.map((item) => [item.function, item.success])).toEqual([['runner_demo::add_one', true], ['runner_demo::lemmas::double', true]]);
     expect(result.command.slice(0, 6)).toEqual(['cargo', 'verus', 'verify', '--fwd-verus-args-to', 'roots', '--message-format=json']);
@@ -34,6 +34,27 @@ describe('LocalVerifier with fake executables', () => {
     expect(result.command.slice(-2)).toEqual(['--log-dir', '.verus-log/verus-repair-<nonce>']);
     expect(fake.readInvocations()[0]?.argv.at(-1)).toMatch(/^\.verus-log\/verus-repair-[0-9a-f]{16}$/);
     expect(fake.readInvocations()).toEqual([expect.objectContaining({ tool: 'cargo-verus', cwd: crateDir })]);
+  });
+
+  it('verifies an unchanged crate again on the next run: each run\'s log directory makes cargo re-run the root, and only the root', async () => {
+    const { fake, verifier } = verifierFor('run-local-crate-verified');
+    const freshCrate = createTemporaryCrate();
+    const first = await verifier.verify({ kind: 'crate', crateDir: freshCrate }, options);
+    const second = await verifier.verify({ kind: 'crate', crateDir: freshCrate }, options);
+    expect([first.status, second.status]).toEqual(['verified', 'verified']);
+    expect(second.command).toEqual(first.command);
+    const [firstRun, secondRun] = fake.readInvocations();
+    expect(secondRun?.verifiedPackages).toEqual(firstRun?.verifiedPackages?.filter((name) => name !== 'vstd'));
+    expect(secondRun?.verifiedPackages).toHaveLength(1);
+    // A --log-dir of the user's own replaces ours: cargo then finds the crate fresh, and says so.
+    const ownLogDir = { ...options, extraVerusArgs: ['--log-dir', 'my-logs'] };
+    expect(await verifier.verify({ kind: 'crate', crateDir: freshCrate }, ownLogDir)).toMatchObject({ status: 'verified' });
+    expect(await verifier.verify({ kind: 'crate', crateDir: freshCrate }, ownLogDir)).toMatchObject({ status: 'crashed', exitCode: 0, reason: 'no-results-document' });
+  });
+
+  it('calls a Verus panic crashed even though its results document came with it', async () => {
+    const result = await verifierFor('run-verus-panic-with-document').verifier.verify({ kind: 'crate', crateDir }, options);
+    expect(result).toMatchObject({ status: 'crashed', exitCode: 101, reason: 'verus-panicked', stderrTail: expect.stringContaining('panicked at') });
   });
 
   it('reports a failing crate with its diagnostics, relative to the crate', async () => {
@@ -72,21 +93,21 @@ describe('LocalVerifier with fake executables', () => {
     const { verifier } = verifierFor('run-huge-output');
     const { result, report } = await verifier.verifyWithReport(fileTarget, options);
     expect(result.status).toBe('verified');
-    expect(report?.verusVersion).toBe('0.2026.06.07.cd03505');
+    expect(report?.verusVersion).toBe('fake');
     // 8 MB of 1 KiB noise lines were printed; only the 64 KiB budget (about 64 lines) was kept and parsed.
     expect(report?.unparsedLineCount).toBeGreaterThan(10);
     expect(report?.unparsedLineCount).toBeLessThan(100);
   });
 
-  it('calls garbage on exit 0 crashed, and a panic without diagnostics crashed', async () => {
+  it('calls garbage on exit 0 crashed, and a panic that aborts before any document crashed', async () => {
     expect(await verifierFor('run-garbage-exit-zero').verifier.verify(fileTarget, options)).toMatchObject({ status: 'crashed', exitCode: 0, reason: 'garbage-output' });
-    expect(await verifierFor('run-crash-no-diagnostics').verifier.verify(fileTarget, options)).toMatchObject({ status: 'crashed', exitCode: 101, stderrTail: expect.stringContaining('panicked') });
+    expect(await verifierFor('run-crash-no-diagnostics').verifier.verify(fileTarget, options)).toMatchObject({ status: 'crashed', exitCode: null, signal: 'SIGABRT', reason: 'verus-panicked', stderrTail: expect.stringContaining('panicked') });
   });
 
   it.each([
     ['run-rust-toolchain-missing', 'rust-toolchain-missing', 'rustup install 1.95.0-x86_64-unknown-linux-gnu'],
     ['run-z3-mismatch', 'z3-version-mismatch', 'VERUS_Z3_PATH'],
-    ['run-verus-incomplete', 'verus-incomplete', 'Unzip the whole release again'],
+    ['run-verus-incomplete', 'verus-root-missing', 'verus-root marker'],
   ])('maps %s to a toolchain error with its fix', async (scenario, problem, fix) => {
     const result = await verifierFor(scenario).verifier.verify(fileTarget, options);
     expect(result).toMatchObject({ status: 'toolchain-error', problem, message: expect.stringContaining(fix) });
