@@ -51,6 +51,8 @@ export interface RepairInvocation {
   /** Aborts the run (the CLI's Ctrl-C). */
   signal?: AbortSignal;
 }
+  /** Where the pre-check builds, overriding selectPrecheckTargetDir's rule (a re-proof's repository builds in its project's shared directory). */
+  precheckTargetDir?: string;
 
 /**
  * Reads verus-repair.toml, checks every input (crate, file, config, cassettes, budget), then wires
@@ -72,7 +74,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
   });
   const runner = invocation.runner ?? verifierConfig.runner;
   // Candidates build in the project's shared target directory (selectPrecheckTargetDir): `.verus-repair/cargo-target` unless configured or CARGO_TARGET_DIR is set.
-  const config = { ...verifierConfig, runner };
+  const config = { ...verifierConfig, runner, ...(invocation.precheckTargetDir === undefined ? {} : { precheck: { ...verifierConfig.precheck, targetDir: invocation.precheckTargetDir } }) };
   // `pop` names `Stack::pop`; an unknown or ambiguous --fn is a ConfigurationError before the run starts.
   const policy = await resolveGuardPolicy(
     { ...DEFAULT_GUARD_POLICY, allowSpecChanges: parseSpecChangeSelectors(invocation.allowSpecChanges), ...(invocation.functions.length === 0 ? {} : { targetFunctions: invocation.functions }) },

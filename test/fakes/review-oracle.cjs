@@ -22,8 +22,7 @@ const path = require('node:path');
 function readPackageName(crateDir) {
   const manifest = fs.readFileSync(path.join(crateDir, 'Cargo.toml'), 'utf8');
   const match = /^name\s*=\s*"([^"]+)"/m.exec(manifest);
-  // Scratch copies are renamed `<name>-variant-<digest>` (src/verifier/precheck/isolate-scratch-package.ts): the oracle is the crate's.
-  return match === null ? null : match[1].replace(/-variant-[0-9a-f]{12}$/, '');
+  return match === null ? null : match[1];
 }
 
 function functionAt(lines, index) {
@@ -74,7 +73,8 @@ function decide(oracle, original, checked, root) {
 const LOG = process.env.VERUS_REPAIR_FAKE_LOG;
 
 function render(crateName, verdict) {
-  const crate = crateName.replace(/-/g, '_');
+  // The lib keeps the crate's name when the package is a renamed scratch copy (its [lib] name).
+  const crate = crateName.replace(/-variant-[0-9a-f]{12}$/, '').replace(/-/g, '_');
   const lines = [];
   if (!verdict.verified) {
     const message = {
@@ -107,7 +107,8 @@ function answerFromOracle(scenarioDir, oracleDir, crateDir) {
   const name = readPackageName(crateDir);
   if (name === null) return { error: 'no package name in Cargo.toml' };
   // VERUS_REPAIR_FAKE_REVIEW_ROOT (when passed through) replaces the scenario's directory: a test's own oracle.
-  const root = path.resolve(process.env.VERUS_REPAIR_FAKE_REVIEW_ROOT ?? path.resolve(scenarioDir, oracleDir), name);
+  // Scratch copies are renamed `<name>-variant-<digest>` (src/verifier/precheck/isolate-scratch-package.ts): the oracle is the crate's.
+  const root = path.resolve(process.env.VERUS_REPAIR_FAKE_REVIEW_ROOT ?? path.resolve(scenarioDir, oracleDir), name.replace(/-variant-[0-9a-f]{12}$/, ''));
   let oracle;
   try {
     oracle = JSON.parse(fs.readFileSync(path.join(root, 'review-oracle.json'), 'utf8'));

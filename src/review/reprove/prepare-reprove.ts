@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ConfigurationError } from '../../core/errors.js';
 import { readRepairConfig } from '../../repair/read-repair-config.js';
 import { CONFIG_FILE_NAME } from '../../verifier/config/read-verifier-config.js';
+import { selectPrecheckTargetDir } from '../../verifier/precheck/select-precheck-target-dir.js';
 import type { ReviewConfig } from '../config/review-config.js';
 import type { ReproveSettings } from './reprove-mutant.js';
 
@@ -15,7 +16,7 @@ export async function prepareReprove(projectRoot: string, reviewId: string, conf
   const file = path.join(projectRoot, CONFIG_FILE_NAME);
   const configText = await readFile(file, 'utf8').catch(() => null);
   if (configText === null || !/^\s*\[model\]/m.test(configText)) throw new ConfigurationError(`--reprove needs a [model] section in ${file} (the repair loop's model). Example: [model] name = "gpt-4o-mini"`);
-  await readRepairConfig(projectRoot, environment, { needsApiKey: request.replayDir === undefined });
+  const { verifier } = await readRepairConfig(projectRoot, environment, { needsApiKey: request.replayDir === undefined });
   if (request.replayDir !== undefined && !(await readFile(request.replayDir).then(() => false, (error: NodeJS.ErrnoException) => error.code === 'EISDIR'))) throw new ConfigurationError(`--replay ${request.replayDir}: expected a directory of per-mutant cassettes (<mutant id>.jsonl) written by --record`);
   if (request.recordDir !== undefined) await mkdir(request.recordDir, { recursive: true });
   return {
@@ -25,6 +26,8 @@ export async function prepareReprove(projectRoot: string, reviewId: string, conf
     replayDir: request.replayDir === undefined ? null : path.resolve(request.replayDir),
     recordDir: request.recordDir === undefined ? null : path.resolve(request.recordDir),
     environment,
+    // The copied config would resolve target_dir, and the default, inside each mutant's repository.
+    precheckTargetDir: selectPrecheckTargetDir(verifier.precheck, environment),
     ...(signal === undefined ? {} : { signal }),
   };
 }

@@ -18,6 +18,8 @@ export interface ReproveSettings {
   replayDir: string | null;
   recordDir: string | null;
   environment: NodeJS.ProcessEnv;
+  /** The project's shared pre-check target directory (selectPrecheckTargetDir), so no mutant repository builds vstd again. */
+  precheckTargetDir: string;
   signal?: AbortSignal;
 }
 
@@ -34,7 +36,7 @@ export async function reproveMutant(mutant: Mutant, crateFiles: CrateFiles, crat
     const { request, services } = await prepareRepair({
       crate: repository, file: mutant.file, functions: [mutant.function], iterations: settings.budget.iterations, feedbackLevel: 'auto', samples: null, model: null, runner: null,
       replay: cassette(settings.replayDir), record: cassette(settings.recordDir), allowSpecChanges: [], houdiniRounds: 0, maxTokens: settings.budget.maxTokens, maxCostUsd: null, maxWallTimeMs: null,
-      cache: true, runId: `reprove-${mutant.id}`, environment: settings.environment, ...(settings.signal === undefined ? {} : { signal: settings.signal }),
+      cache: true, runId: `reprove-${mutant.id}`, environment: settings.environment, precheckTargetDir: settings.precheckTargetDir, ...(settings.signal === undefined ? {} : { signal: settings.signal }),
     }, () => {});
     const result = await repairCrate(request, services);
     const spent = { iterations: Math.max(0, ...result.report.iterations.map((entry) => entry.iteration)), promptTokens: result.report.totals.promptTokens, completionTokens: result.report.totals.completionTokens };
@@ -56,8 +58,10 @@ async function createMutantRepository(repository: string, mutant: Mutant, crateF
   await cp(scratch, repository, { recursive: true });
   await rm(scratch, { recursive: true, force: true });
   const manifest = path.join(repository, 'Cargo.toml');
-  const text = await readFile(manifest, 'utf8');
-  if (!/^\[workspace\]/m.test(text)) await writeFile(manifest, `${text}\n[workspace]\n`);
+  // The repository holds the crate as the user wrote it, not the scratch copy's renamed package.
+  const original = crateFiles.get('Cargo.toml');
+  const text = original === undefined ? await readFile(manifest, 'utf8') : new TextDecoder().decode(original);
+  await writeFile(manifest, /^\[workspace\]/m.test(text) ? text : `${text}\n[workspace]\n`);
   await writeFile(path.join(repository, 'verus-repair.toml'), configText);
   await writeFile(path.join(repository, '.gitignore'), 'target/\n.verus-repair/\n');
   const git = simpleGit(repository);

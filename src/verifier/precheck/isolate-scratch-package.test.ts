@@ -22,6 +22,13 @@ describe('isolateScratchPackage', () => {
     expect(manifestOf(isolateScratchPackage(crate(PACKAGE)))['package']?.['name']).toBe(manifestOf(isolateScratchPackage(crate(PACKAGE)))['package']?.['name']);
   });
 
+  it('renames a copy of a copy once (a re-proof repository holds a scratch copy)', () => {
+    const copy = isolateScratchPackage(crate(PACKAGE));
+    const name = manifestOf(isolateScratchPackage(copy.set('src/lib.rs', encode('pub fn h() {}\n'))))['package']?.['name'];
+    expect(name).toMatch(/^binary-search-variant-[0-9a-f]{12}$/);
+    expect(manifestOf(isolateScratchPackage(copy))['lib']).toEqual({ name: 'binary_search' });
+  });
+
   it('keeps a [lib] name the crate chose, and src/main.rs\'s binary name', () => {
     const manifest = manifestOf(isolateScratchPackage(crate(`${PACKAGE}\n[lib]\nname = "search"\npath = "src/lib.rs"\n`, { 'src/lib.rs': '', 'src/main.rs': 'fn main() {}\n' })));
     expect(manifest['lib']).toEqual({ name: 'search', path: 'src/lib.rs' });

@@ -6,6 +6,8 @@ import { listVerificationInputs } from '../cache/list-verification-inputs.js';
 
 type TomlTable = Record<string, unknown>;
 
+const VARIANT_SUFFIX = /-variant-[0-9a-f]{12}$/;
+
 /**
  * A scratch copy of a crate (a candidate, a mutant, a probe) renamed so that it shares a cargo
  * target directory with other copies safely: its package becomes `<name>-variant-<digest of its
@@ -34,7 +36,8 @@ export function isolateScratchPackage(files: ReadonlyMap<string, Uint8Array>): M
   const pkg = table(manifest['package']);
   const name = pkg?.['name'];
   if (pkg === null || typeof name !== 'string') return isolated;
-  pkg['name'] = `${name}-variant-${digestFiles(files)}`;
+  // A copy of a copy (a re-proof's repository) is renamed once, not `-variant-a-variant-b`.
+  pkg['name'] = `${name.replace(VARIANT_SUFFIX, '')}-variant-${digestFiles(files)}`;
   keepTargetNames(manifest, files, name);
   isolated.set('Cargo.toml', new TextEncoder().encode(`${stringify(manifest)}\n`));
   return isolated;
