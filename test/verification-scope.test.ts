@@ -45,7 +45,7 @@ function writeScenario(): string {
     writeFileSync(path.join(directory, `${name}.stdout`), output.stdout);
     writeFileSync(path.join(directory, `${name}.stderr`), output.stderr);
   }
-  const head = (subcommand: string) => ['verus', subcommand, '--message-format=json', '--', '--output-json', '--time', '--rlimit', RLIMIT];
+  const head = (subcommand: string) => ['verus', subcommand, '--fwd-verus-args-to', 'roots', '--message-format=json', '--', '--output-json', '--time', '--rlimit', RLIMIT, '--log-dir', '/^\\.verus-log\\/verus-repair-[0-9a-f]{16}$/'];
   const marker = { file: 'src/lib.rs', contains: 'BREAKS_CONFIRMATION' };
   writeFileSync(path.join(directory, 'scenario.json'), JSON.stringify({
     origin: 'synthetic',

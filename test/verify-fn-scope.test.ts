@@ -20,7 +20,7 @@ function setup() {
     origin: 'synthetic',
     invocations: [
       { tool: 'verus', argv: ['lib.rs', '--crate-type=lib', '--error-format=json', '--output-json', '--time', '--rlimit', '10', '--verify-only-module', 'outer::inner', '--verify-function', 'Stack::pop'], stdout: 'file-stdout.txt', exitCode: 0 },
-      { tool: 'cargo-verus', argv: ['verus', 'focus', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '10', '--verify-only-module', 'outer::inner', '--verify-function', 'Stack::pop'], stdout: 'stdout.txt', stderr: 'stderr.txt', exitCode: 0 },
+      { tool: 'cargo-verus', argv: ['verus', 'focus', '--fwd-verus-args-to', 'roots', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '10', '--log-dir', '/^\\.verus-log\\/verus-repair-[0-9a-f]{16}$/', '--verify-only-module', 'outer::inner', '--verify-function', 'Stack::pop'], stdout: 'stdout.txt', stderr: 'stderr.txt', exitCode: 0 },
     ],
   }));
   const fake = createFakeSetup('unused');

@@ -92,7 +92,7 @@ async function writeWorld(scratch: string, port: number): Promise<NodeJS.Process
   }
   // Whole-crate runs (`verify`) and focused ones (`focus`, candidates): the same answers, the same delay.
   const invocations = ['verify', 'focus'].flatMap((subcommand) => {
-    const argv = ['verus', subcommand, '--message-format=json', '--', '--output-json', '--time', '--rlimit', '/^[0-9]+(\\.[0-9]+)?$/', '...'];
+    const argv = ['verus', subcommand, '--fwd-verus-args-to', 'roots', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '/^[0-9]+(\\.[0-9]+)?$/', '...'];
     return [
       { tool: 'cargo-verus', argv, whenSource: { file: 'src/lib.rs', contains: FIX_MARKER }, stdout: 'verified.stdout', stderr: 'verified.stderr', exitCode: 0, sleepMs: VERIFIER_DELAY_MS },
       { tool: 'cargo-verus', argv, whenSource: { file: 'src/lib.rs', lacks: FIX_MARKER }, stdout: 'failed.stdout', stderr: 'failed.stderr', exitCode: 1, sleepMs: VERIFIER_DELAY_MS },

@@ -90,7 +90,7 @@ function writeScenario(work: string): string {
   const directory = path.join(work, 'scenario');
   cpSync(path.join(SCENARIO_ROOT, 'run-local-crate-verified'), path.join(directory, 'verified'), { recursive: true });
   cpSync(path.join(SCENARIO_ROOT, 'run-local-crate-failed'), path.join(directory, 'failed'), { recursive: true });
-  const argv = ['verus', '/^(verify|focus)$/', '--message-format=json', '--', '...'];
+  const argv = ['verus', '/^(verify|focus)$/', '--fwd-verus-args-to', 'roots', '--message-format=json', '--', '...'];
   writeFileSync(path.join(directory, 'scenario.json'), JSON.stringify({
     origin: 'synthetic',
     invocations: [

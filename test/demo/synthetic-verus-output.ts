@@ -1,8 +1,13 @@
 /**
  * Builds SYNTHETIC `cargo verus verify --message-format=json -- --output-json --time` output for a
  * source file: compiler-message JSON lines with exact rustc coordinates for each predicted error,
- * then the `--output-json` document with per-function results. Used to write the demo's recorded
- * verifier outputs; no real Verus produced any of it, and the recordings say so.
+ * then the `--output-json` document with per-function results, then cargo's build-finished line;
+ * cargo's own status lines on stderr. Used to write the demo's recorded verifier outputs; no real
+ * Verus produced any of it, and the recordings say so. Shapes follow the pinned release
+ * (release/0.2026.06.07.cd03505, cargo 0.96): with --output-json Verus prints no
+ * `verification results::` line (V rust_verify/src/verifier.rs:3331-3345), modes print lower-case
+ * (vir/src/ast_util.rs:117-125), the root module is named "" (verifier.rs:396-398), and cargo exits
+ * 101 for a failed crate (C core/compiler/mod.rs:452-477).
  */
 export interface SyntheticError {
   message: string;
@@ -33,18 +38,20 @@ export function buildSyntheticVerusOutput(run: SyntheticRun): { stdout: string; 
     'times-ms': {
       smt: {
         'smt-run-module-times': [{
-          module: run.crate.replace(/-/g, '_'), time: 40, 'time-micros': 40000, rlimit: 1000,
+          module: '', time: 40, 'time-micros': 40000, rlimit: 500 * run.functions.length,
           'function-breakdown': run.functions.map((fn) => ({ function: `${run.crate.replace(/-/g, '_')}::${fn.name}`, 'mode:': 'exec', time: 20, 'time-micros': 20000, rlimit: 500, success: fn.success })),
         }],
       },
     },
     verus: { profile: 'release', version: '0.2026.06.07.cd03505', platform: { os: 'linux', arch: 'x86_64' }, toolchain: '1.95.0-x86_64-unknown-linux-gnu', commit: 'cd03505' },
   };
-  const summary = `verification results:: ${run.functions.length - failed} verified, ${run.errors.length} errors`;
+  const ok = run.errors.length === 0;
+  const errors = run.errors.length === 1 ? ' due to 1 previous error' : ` due to ${run.errors.length} previous errors`;
+  const status = ok ? '    Finished `dev` profile [unoptimized + debuginfo] target(s) in 0.52s' : `error: could not compile \`${run.crate}\` (lib)${errors}`;
   return {
-    stdout: `${lines.join('\n')}${lines.length > 0 ? '\n' : ''}${JSON.stringify(outputJson, null, 2)}\n`,
-    stderr: `${summary}\n`,
-    exitCode: run.errors.length === 0 ? 0 : 1,
+    stdout: `${lines.join('\n')}${lines.length > 0 ? '\n' : ''}${JSON.stringify(outputJson, null, 2)}\n${JSON.stringify({ reason: 'build-finished', success: ok })}\n`,
+    stderr: `    Checking ${run.crate} v0.1.0 (/work/crate)\n${status}\n`,
+    exitCode: ok ? 0 : 101,
   };
 }
 

@@ -177,6 +177,16 @@ describe('fake cargo-verus: fresh units print no document (C core/compiler/mod.r
   });
 });
 
+describe('fake cargo-verus: the scenario supplies the root unit, cargo the exit code', () => {
+  it('exits 101 when the root unit fails, whatever code the scenario gives it (rust_verify exits 1)', async () => {
+    const scenario = writeScenario([{ tool: 'cargo-verus', argv: ['...'], stdout: 'stdout.txt', stderr: 'stderr.txt', exitCode: 1 }], { 'stdout.txt': failed('stdout.txt'), 'stderr.txt': failed('stderr.txt') });
+    const { run } = setup({ scenario });
+    const result = await run('cargo-verus', productArgv('verify'));
+    expect(result.exitCode).toBe(101);
+    expect(documents(result.stdout)).toHaveLength(1);
+  });
+});
+
 describe('fake Verus: selectors (V rust_verify/src/config.rs:656-683, rust_verify/src/user_filter.rs:35-264)', () => {
   const nested = () => setup({ files: { 'src/lib.rs': NESTED } });
 

@@ -71,8 +71,8 @@ export async function createRepairWorld(options: { samples?: number; scope?: 'fo
     writeFileSync(path.join(scenarioDir, `${name}.stdout`), output.stdout);
     writeFileSync(path.join(scenarioDir, `${name}.stderr`), output.stderr);
   }
-  const argv = ['verus', 'verify', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '/^[0-9]+(\\.[0-9]+)?$/', '...'];
-  const focusArgv = ['verus', 'focus', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '/^[0-9]+(\\.[0-9]+)?$/', '--verify-root', '--verify-function', 'binary_search'];
+  const argv = ['verus', 'verify', '--fwd-verus-args-to', 'roots', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '/^[0-9]+(\\.[0-9]+)?$/', '...'];
+  const focusArgv = ['verus', 'focus', '--fwd-verus-args-to', 'roots', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '/^[0-9]+(\\.[0-9]+)?$/', '--log-dir', '/^\\.verus-log\\/verus-repair-[0-9a-f]{16}$/', '--verify-root', '--verify-function', 'binary_search'];
   writeFileSync(path.join(scenarioDir, 'scenario.json'), JSON.stringify({
     origin: 'synthetic',
     description: 'answers verified when the loop carries sorted(v@), an invariant failure otherwise',

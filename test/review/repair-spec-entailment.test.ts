@@ -21,7 +21,7 @@ describe('repair with an allowed spec change runs the entailment check (syntheti
     // The world's fake verifies any source with the fixed invariant; the entailment lemma is answered as failing.
     const scenarioFile = path.join(world.scenarioDir, 'scenario.json');
     const scenario = JSON.parse(readFileSync(scenarioFile, 'utf8')) as { invocations: unknown[] };
-    const argv = ['verus', 'verify', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '/^[0-9]+(\\.[0-9]+)?$/', '...'];
+    const argv = ['verus', 'verify', '--fwd-verus-args-to', 'roots', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '/^[0-9]+(\\.[0-9]+)?$/', '...'];
     scenario.invocations.unshift({ tool: 'cargo-verus', argv, whenSource: { file: 'src/lib.rs', contains: 'fn review_entails_ensures_binary_search' }, stdout: 'failed.stdout', stderr: 'failed.stderr', exitCode: 1 });
     writeFileSync(scenarioFile, JSON.stringify(scenario));
     world.server.script(editorReply([weakened]));

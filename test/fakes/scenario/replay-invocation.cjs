@@ -3,7 +3,8 @@
 // `stdout`/`stderr` files (relative to the scenario directory), `exitCode`, `reviewOracle` (see
 // ../review-oracle.cjs), `sleepMs`, `timePerFunctionMs`, `hugeOutputBytes`, `hang`,
 // `spawnMarkerChildAfterMs`, and `abort: true` (die by SIGABRT after the output, as a Rust process
-// does on a panic during unwinding). Every results document is rewritten to say version "fake"
+// does on a panic during unwinding). Under cargo (`underCargo`) the scenario's exit code and abort
+// are the root unit's, and the process exits as cargo does: 0, or 101 for a failed unit. Every results document is rewritten to say version "fake"
 // (../model/fake-build-info.cjs); the recorded files keep their content.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -42,7 +43,6 @@ function answerOf(scenarioDir, invocation) {
 function replayInvocation(scenarioDir, invocation, options = {}) {
   const prelude = options.prelude || { stdout: '', stderr: '' };
   const answer = answerOf(scenarioDir, invocation);
-  if (options.check) options.check(answer);
   if (invocation.spawnMarkerChildAfterMs !== undefined) spawnMarkerChild(invocation.spawnMarkerChildAfterMs);
   const emit = () => {
     for (const [fd, text] of [[1, prelude.stdout], [2, prelude.stderr]]) if (text) fs.writeSync(fd, text.endsWith('\n') ? text : `${text}\n`);
@@ -54,7 +54,11 @@ function replayInvocation(scenarioDir, invocation, options = {}) {
       setInterval(() => {}, 1000);
       return;
     }
-    if (options.onFinish) options.onFinish(answer.exitCode, answer.stdout);
+    const failed = invocation.abort || answer.exitCode !== 0;
+    if (options.onFinish) options.onFinish(failed ? 1 : 0, answer.stdout);
+    // Under cargo the scenario's code is the root unit's: cargo exits 101 for any failed unit
+    // (C core/compiler/mod.rs:452-477 and cargo's default CLI error code), also when it aborted.
+    if (options.underCargo) process.exit(failed ? 101 : 0);
     if (invocation.abort) process.kill(process.pid, 'SIGABRT');
     else process.exit(answer.exitCode);
   };
