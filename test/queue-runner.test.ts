@@ -104,7 +104,9 @@ describe.skipIf(!REDIS_SERVER_AVAILABLE)(redisSuiteTitle('the queue runner with 
     expect(results.map((result) => result.status)).toEqual(['verified', 'verified', 'verified', 'verified']);
     expect(fake.readInvocations().length - before).toBe(1);
     const later = await queueVerifier().verify({ kind: 'crate', crateDir: crateWith('verified', unique) }, options);
-    expect(later).toMatchObject({ status: 'verified', provenance: 'cache' });
+    // The shared verdict keeps the origin the worker reported: which queue, which worker process, which runner.
+    expect(results[0]?.origin).toMatchObject({ kind: 'queue', worker: expect.stringMatching(/ pid \d+$/), ran: { kind: 'local', tool: 'cargo-verus' } });
+    expect(later).toMatchObject({ status: 'verified', origin: { kind: 'cache', of: results[0]?.origin } });
     expect(fake.readInvocations().length - before).toBe(1);
   }, 60_000);
 
@@ -165,7 +167,7 @@ describe.skipIf(!REDIS_SERVER_AVAILABLE)(redisSuiteTitle('the queue runner with 
     const matching = await startQueueWorkerProcess(createWorkerDirectory({ pinFile: wantedPin }), environment);
     workers.push(matching);
     await matching.waitForLog(/job [0-9a-f]{12}: verified/);
-    expect(await queueVerifier({ pinHash: wantedHash }).verify(target, options)).toMatchObject({ status: 'verified', provenance: 'cache' });
+    expect(await queueVerifier({ pinHash: wantedHash }).verify(target, options)).toMatchObject({ status: 'verified', origin: { kind: 'cache', of: { kind: 'queue' } } });
     expect(other.log()).not.toContain('job ');
   }, 60_000);
 

@@ -67,7 +67,7 @@ function setup() {
   fake.environment['VERUS_REPAIR_FAKE_SCENARIO'] = scenario;
   const original = new Map([['Cargo.toml', new TextEncoder().encode('[package]\nname = "runner-demo"\n')], ['src/lib.rs', new TextEncoder().encode(LIB)]]);
   const base = defaultVerifierConfig(scenario);
-  const verifier = new LocalVerifier({ config: { ...base, runner: 'local', passEnv: FAKE_PASS_ENV }, environment: fake.environment, provenance: 'synthetic' });
+  const verifier = new LocalVerifier({ config: { ...base, runner: 'local', passEnv: FAKE_PASS_ENV }, environment: fake.environment });
   const check = async (source: string, cache: ResultCache | null = null, policy: 'focused' | 'crate' = 'focused') => {
     const crateDir = createTemporaryCrate({ 'src/lib.rs': source });
     const plan = await planVerificationScope({ originalFiles: original, file: 'src/lib.rs', candidate: source, policy });

@@ -58,7 +58,7 @@ export async function runQueueBenchmark(): Promise<BenchReport> {
     const pinHash = hashToolchainPin(await loadToolchainPin(PACKAGED_PIN_FILE));
     const verifier = new QueueVerifier({ endpoint: parseRedisUrl(redis.url, 'bench'), queue: { ...defaultVerifierConfig(directory).queue }, pinHash });
     const local = (target: VerificationTarget) =>
-      new LocalVerifier({ config: { ...defaultVerifierConfig(directory), runner: 'local', passEnv: FAKE_PASS_ENV }, environment: fake.environment, provenance: 'synthetic' }).verify(target, options);
+      new LocalVerifier({ config: { ...defaultVerifierConfig(directory), runner: 'local', passEnv: FAKE_PASS_ENV }, environment: fake.environment }).verify(target, options);
 
     await verifier.verify(freshTarget(), options);
     await local(freshTarget());

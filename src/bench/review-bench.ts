@@ -80,7 +80,7 @@ function services(crate: string): ReviewServices {
   const base = defaultVerifierConfig(crate);
   const config = { ...base, runner: 'local' as const, passEnv: FAKE_PASS_ENV, precheck: { ...base.precheck, targetDir: path.join(FIXTURES_ROOT, 'target'), offline: true, test: true } };
   return {
-    verifier: new LocalVerifier({ config, environment: fake.environment, provenance: 'synthetic' }),
+    verifier: new LocalVerifier({ config, environment: fake.environment }),
     prechecker: new CargoPrechecker({ config, environment: fake.environment }),
     createVariantPrechecker: (timeoutMs) => new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, timeoutMs } }, environment: fake.environment }),
     cache: null,

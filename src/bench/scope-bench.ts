@@ -34,7 +34,7 @@ export async function runScopeBenchmark(): Promise<BenchReport> {
     const scenarioDir = writeScenario(work);
     const fake = createFakeSetup('unused');
     fake.environment['VERUS_REPAIR_FAKE_SCENARIO'] = scenarioDir;
-    const verifier = new LocalVerifier({ config: { ...defaultVerifierConfig(crateDir), runner: 'local', passEnv: FAKE_PASS_ENV }, environment: fake.environment, provenance: 'synthetic' });
+    const verifier = new LocalVerifier({ config: { ...defaultVerifierConfig(crateDir), runner: 'local', passEnv: FAKE_PASS_ENV }, environment: fake.environment });
     const originalFiles = new Map<string, Uint8Array>([['src/lib.rs', readFileSync(path.join(FIXTURE, 'src/lib.rs'))], ['src/arith.rs', readFileSync(path.join(FIXTURE, 'src/arith.rs'))], ['src/seq_util.rs', readFileSync(path.join(FIXTURE, 'src/seq_util.rs'))], [FILE, readFileSync(path.join(FIXTURE, FILE))]]);
     const candidates = await scriptCandidates(new TextDecoder().decode(originalFiles.get(FILE)));
     const episode = async (policy: VerificationScopePolicy) => {

@@ -64,7 +64,7 @@ export async function runVerifierBenchmark(): Promise<BenchReport> {
     // The environment LocalVerifier would pass (the setup's decoy RUSTFLAGS and secret are dropped).
     const directEnvironment = selectEnvironment(fake.environment, LOCAL_ENVIRONMENT_ALLOW_LIST, FAKE_PASS_ENV);
     const config = { ...defaultVerifierConfig(crateDir), runner: 'local' as const, passEnv: FAKE_PASS_ENV };
-    const verifier = new LocalVerifier({ config, environment: fake.environment, provenance: 'synthetic' });
+    const verifier = new LocalVerifier({ config, environment: fake.environment });
     const [direct, throughRunner] = await compareInterleaved(
       RUNS,
       () => execa(path.join(FAKE_BIN_DIR, 'verus'), argv, { cwd: path.dirname(target.filePath), env: directEnvironment, extendEnv: false }),
@@ -74,7 +74,8 @@ export async function runVerifierBenchmark(): Promise<BenchReport> {
     // The in-process part of that overhead, measured without any process: parse, normalize, classify.
     const outcome = await runProcessJob(buildLocalJob({ tool: 'verus', args: argv }, config, fake.environment, { cwd: path.dirname(target.filePath), timeoutMs: 60_000 }));
     if (outcome.kind === 'aborted') throw new Error('benchmark run aborted');
-    const context = { command: argv, tool: 'verus' as const, toolchain: { pinHash: null, imageDigest: null }, hints: { runner: 'local' as const, imageTag: null }, provenance: 'synthetic' as const };
+    const context = { command: argv, tool: 'verus' as const, toolchain: { pinHash: null, imageDigest: null }, hints: { runner: 'local' as const, imageTag: null },
+      origin: { kind: 'local' as const, tool: 'verus' as const, program: path.join(FAKE_BIN_DIR, 'verus'), verusVersion: null } };
     const inProcess = await meanMilliseconds(RUNS * 10, async () => {
       const report = normalizeReport(parseVerifierOutput({ stdout: outcome.stdout.text, stderr: outcome.stderr.text }), { root: crateDir });
       return classifyVerifierRun(outcome, report, context);
@@ -82,7 +83,7 @@ export async function runVerifierBenchmark(): Promise<BenchReport> {
 
     const crateTarget: VerificationTarget = { kind: 'crate', crateDir };
     const crateFake = createFakeSetup('run-local-crate-verified');
-    const crateVerifier = new LocalVerifier({ config, environment: crateFake.environment, provenance: 'synthetic' });
+    const crateVerifier = new LocalVerifier({ config, environment: crateFake.environment });
     const cache = new ResultCache(cacheDir);
     const services = { verifier: crateVerifier, prechecker: null, cache, precheckRunsTests: true };
     await verifyCandidate(crateTarget, options, services);

@@ -47,13 +47,14 @@ async function runRepair(crate: string, invocation: Omit<RepairInvocation, 'crat
     const ledger = await GitProofLedger.open(await resolveCrateDirectory(crate));
     const stored = await readStoredRequest(ledger, resume);
     Object.assign(progress, { runId: stored.request.runId, repoDir: ledger.repoDir });
-    const { services, warnings } = await prepareRepair({
+    const { request: resumed, services, warnings } = await prepareRepair({
       ...invocation, crate: `${ledger.repoDir}/${stored.request.crateDir}`, file: stored.request.file, runId: stored.request.runId,
       functions: stored.request.targetFunctions ?? [], feedbackLevel: stored.request.feedbackLevel, samples: stored.request.samples,
       model: invocation.model ?? stored.request.modelName,
     }, sink);
     warnings.forEach((warning) => process.stderr.write(`warning: ${warning}\n`));
-    return (await repairCrate({ ...stored.request, modelSource: invocation.replay === null ? 'live' : 'replay' }, services, true)).outcome;
+    // The stored request is the run's; where the model answers come from is this invocation's (--replay or the endpoint).
+    return (await repairCrate({ ...stored.request, modelOrigin: resumed.modelOrigin }, services, true)).outcome;
   }
   const { request, services, warnings } = await prepareRepair({ ...invocation, crate }, sink);
   Object.assign(progress, { runId: request.runId, repoDir: request.repoDir });

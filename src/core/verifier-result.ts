@@ -1,4 +1,5 @@
 import type { Diagnostic } from './diagnostic.js';
+import type { VerdictOrigin } from './verdict-origin.js';
 
 /** Which toolchain produced a verdict. `verusVersion` comes from `--output-json`'s `verus` block. */
 export interface ToolchainIdentity {
@@ -24,8 +25,8 @@ interface VerifierRunFacts {
   /** The exact argv that was executed (program first). */
   command: string[];
   wallTimeMs: number;
-  /** `synthetic` when the output came from a fake verifier or a recorded synthetic file. */
-  provenance: 'real' | 'synthetic' | 'cache';
+  /** Which runner, binary and reported version produced the verdict (a cache hit says `cache of` it); never "real". */
+  origin: VerdictOrigin;
 }
 
 /**

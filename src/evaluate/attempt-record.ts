@@ -1,3 +1,6 @@
+import type { ModelOrigin } from '../core/model-origin.js';
+import type { VerdictOrigin } from '../core/verdict-origin.js';
+
 /**
  * One line of attempts.jsonl: what one attempt (task × setting × repetition) did, measured from the
  * repair loop's own events, and where its evidence is (the ledger run in `repoDir`).
@@ -42,6 +45,8 @@ export interface AttemptRecord {
   /** The part of wallTimeMs spent in the repair loop (repairCrate); the rest is the harness's own work. */
   loopMs: number;
   cassette: string | null;
-  /** Labels the data: `synthetic` when the verifier's output was not a real Verus run. */
-  verifierProvenance: 'real' | 'synthetic' | 'cache' | 'mixed' | 'none';
+  /** Every distinct origin of the attempt's verdicts (runs and cache hits): which binary, what version it reported. */
+  verifierOrigins: VerdictOrigin[];
+  /** Where the attempt's model answers came from (the endpoint, or the cassette replayed). */
+  modelOrigin: ModelOrigin;
 }

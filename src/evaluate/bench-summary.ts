@@ -1,3 +1,4 @@
+import type { OriginSummary } from './summarize-origins.js';
 import type { TaskValidity } from './task-validity.js';
 
 /** A rate with its exact numerator and denominator. */
@@ -29,11 +30,13 @@ export interface SettingSummary {
   repairedObligations: Ratio;
   wallTime: { totalMs: number; meanPerTaskMs: number | null };
   errors: number;
+  /** Who produced this setting's verdicts, where its model answers came from, and the caveats its figures carry. */
+  origins: OriginSummary;
 }
 
 /** summary.json: the bench's figures, what was excluded and why, and how the denominators are defined. */
 export interface BenchSummary {
-  schema: 'verus-repair.bench-summary/1';
+  schema: 'verus-repair.bench-summary/2';
   suite: string;
   iterations: number;
   repetitions: number;
@@ -44,5 +47,4 @@ export interface BenchSummary {
   /** Wall time per task, summed over its attempts (every setting and repetition). */
   taskWallTimeMs: Record<string, number>;
   stopped: string | null;
-  verifierProvenance: string[];
 }

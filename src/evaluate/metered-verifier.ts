@@ -1,3 +1,4 @@
+import { describeVerdictOrigin, type VerdictOrigin } from '../core/verdict-origin.js';
 import type { Verifier } from '../core/verifier.js';
 import type { VerifierResult } from '../core/verifier-result.js';
 
@@ -6,7 +7,8 @@ export interface VerifierWork {
   calls: number;
   wallMs: number;
   reportedMs: number;
-  provenances: Set<string>;
+  /** The distinct origins of the verdicts that ran, by description. */
+  origins: Map<string, VerdictOrigin>;
 }
 
 /**
@@ -26,7 +28,7 @@ export function meterVerifier<V extends Verifier>(inner: V, work: VerifierWork):
         const result = (property === 'verify' ? answer : (answer as { result: VerifierResult }).result) as VerifierResult;
         work.calls += 1;
         work.wallMs += result.wallTimeMs;
-        work.provenances.add(result.provenance);
+        work.origins.set(describeVerdictOrigin(result.origin), result.origin);
         if (result.status === 'verified' || result.status === 'failed') work.reportedMs += result.functions.reduce((total, outcome) => total + (outcome.timeMs ?? 0), 0);
         return answer;
       };

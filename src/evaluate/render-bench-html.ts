@@ -11,7 +11,8 @@ export async function renderBenchHtml(summary: BenchSummary): Promise<string> {
     '<!doctype html>', '<html lang="en"><head><meta charset="utf-8">', `<title>verus-repair bench: ${escapeHtml(summary.suite)}</title>`,
     '<style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:72rem}figure.plot{display:inline-block;margin:1rem}figcaption{font-weight:600}pre{white-space:pre-wrap;background:#f6f6f6;padding:1rem}</style>',
     '</head><body>', `<h1>verus-repair bench: ${escapeHtml(summary.suite)}</h1>`,
-    `<p>${summary.tasks.valid} valid tasks of ${summary.tasks.total}; verifier output: ${escapeHtml(summary.verifierProvenance.join(', ') || 'none')}${summary.stopped === null ? '' : `; stopped early: ${escapeHtml(summary.stopped)}`}.</p>`,
+    `<p>${summary.tasks.valid} valid tasks of ${summary.tasks.total}${summary.stopped === null ? '' : `; stopped early: ${escapeHtml(summary.stopped)}`}.</p>`,
+    `<p data-testid="origins">verifier: ${escapeHtml(summary.overall.origins.verifier.join('; ') || 'no verdict was reached')} · model: ${escapeHtml(summary.overall.origins.model.join('; ') || 'no model was asked')}${summary.overall.origins.caveats.length === 0 ? '' : ` · <strong>caveats: ${escapeHtml(summary.overall.origins.caveats.join('; '))}</strong>`}</p>`,
     '<section id="plots">', ...charts, '</section>', '<h2>Tables</h2>', `<pre>${escapeHtml(renderBenchMarkdown(summary))}</pre>`, '</body></html>', '',
   ].join('\n');
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { InternalError } from '../core/errors.js';
+import { describeVerdictOrigin, type VerdictOrigin } from '../core/verdict-origin.js';
 import path from 'node:path';
 import { prepareRepair } from '../repair/prepare-repair.js';
 import { repairCrate } from '../repair/repair-crate.js';
@@ -41,9 +42,11 @@ export async function runAttempt(task: BenchTask, setting: BenchSetting, key: At
   const workspace = await createAttemptWorkspace(path.join(context.outDir, 'attempts', slug), template, setting, context.verifierTable, context.queueTable);
   const cassette = context.replayDir !== null ? path.join(context.replayDir, `${slug}.jsonl`) : context.recordDir !== null ? path.join(context.recordDir, `${slug}.jsonl`) : null;
   const meter = new AttemptMeter();
-  const work: VerifierWork = { calls: 0, wallMs: 0, reportedMs: 0, provenances: new Set() };
+  const work: VerifierWork = { calls: 0, wallMs: 0, reportedMs: 0, origins: new Map() };
   const base = { key: formatAttemptKey(key), taskId: key.taskId, settingId: key.settingId, repetition: key.repetition, seed, repoDir: workspace.repoDir, runId: slug, cassette };
   let tokens = { prompt: 0, completion: 0 };
+  // The run report lists cache hits too; the meter sees only the runs (all an attempt that threw leaves).
+  let reportedOrigins: VerdictOrigin[] = [];
   const sink = (event: RepairEvent): void => {
     meter.observe(event);
     context.onEvent?.(base.key, event);
@@ -61,6 +64,7 @@ export async function runAttempt(task: BenchTask, setting: BenchSetting, key: At
     const result = await repairCrate(request, services);
     outcome = { outcome: result.outcome, stopReason: result.stopReason, ledgerBranch: result.ledgerBranch };
     tokens = { prompt: result.report.totals.promptTokens, completion: result.report.totals.completionTokens };
+    reportedOrigins = result.report.verifierOrigins.map((entry) => entry.origin);
   } catch (error) {
     if (context.signal?.aborted === true) throw error;
     outcome = { outcome: 'error', stopReason: (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'error', ledgerBranch: null };
@@ -76,13 +80,9 @@ export async function runAttempt(task: BenchTask, setting: BenchSetting, key: At
     cacheHits: Math.max(0, measures.verifyStages - work.calls), formatErrors: measures.formatErrors, identicalCandidates: measures.identicalCandidates,
     guardRejections: measures.guardRejections, lastResult: measures.lastResult, lastErrorKinds: measures.lastErrorKinds, obligations: measures.obligations,
     repairedObligations: verified ? measures.obligations : Math.max(0, measures.obligations - (measures.fewestErrors ?? measures.obligations)),
-    wallTimeMs: performance.now() - started, loopMs, verifierProvenance: provenanceOf(work.provenances),
+    wallTimeMs: performance.now() - started, loopMs,
+    verifierOrigins: [...new Map([...reportedOrigins, ...work.origins.values()].map((origin) => [describeVerdictOrigin(origin), origin])).values()],
+    modelOrigin: request.modelOrigin,
     cassette: cassette !== null && existsSync(cassette) ? cassette : null,
   };
-}
-
-function provenanceOf(provenances: Set<string>): AttemptRecord['verifierProvenance'] {
-  if (provenances.size === 0) return 'none';
-  if (provenances.size > 1) return 'mixed';
-  return [...provenances][0] as AttemptRecord['verifierProvenance'];
 }

@@ -20,12 +20,11 @@ export function summarizeBench(input: { suite: string; tasks: readonly BenchTask
   const scope = (settingId: string, planned: number) => ({ settingId, iterations: input.iterations, seeds: input.seeds, planned, defectClassOf: (taskId: string) => defects.get(taskId) ?? null });
   const perSetting = valid.size * input.seeds.length;
   return {
-    schema: 'verus-repair.bench-summary/1', suite: input.suite, iterations: input.iterations, repetitions: input.seeds.length, definitions: SUMMARY_DEFINITIONS,
+    schema: 'verus-repair.bench-summary/2', suite: input.suite, iterations: input.iterations, repetitions: input.seeds.length, definitions: SUMMARY_DEFINITIONS,
     tasks: { total: input.tasks.length, valid: valid.size, invalid: input.validity.filter((entry): entry is Extract<TaskValidity, { valid: false }> => !entry.valid) },
     settings: input.settings.map((setting) => summarizeSetting(counted.filter((record) => record.settingId === setting.id), scope(setting.id, perSetting))),
     overall: summarizeSetting(counted, scope('overall', perSetting * input.settings.length)),
     taskWallTimeMs: Object.fromEntries([...valid].map((taskId) => [taskId, counted.filter((record) => record.taskId === taskId).reduce((sum, record) => sum + record.wallTimeMs, 0)])),
     stopped: input.stopped,
-    verifierProvenance: [...new Set(counted.map((record) => record.verifierProvenance))].sort(),
   };
 }

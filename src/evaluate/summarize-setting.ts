@@ -1,6 +1,7 @@
 import type { AttemptRecord } from './attempt-record.js';
 import type { Ratio, SettingSummary } from './bench-summary.js';
 import { estimatePassAtK } from './estimate-pass-at-k.js';
+import { summarizeOrigins } from './summarize-origins.js';
 
 export interface SummaryScope {
   settingId: string;
@@ -41,6 +42,7 @@ export function summarizeSetting(records: readonly AttemptRecord[], scope: Summa
     repairedObligations: ratio(total(records, (r) => r.repairedObligations), total(records, (r) => r.obligations)),
     wallTime: { totalMs: total(records, (r) => r.wallTimeMs), meanPerTaskMs: records.length === 0 ? null : total(records, (r) => r.wallTimeMs) / records.length },
     errors: records.filter((record) => record.outcome === 'error').length,
+    origins: summarizeOrigins(records),
   };
 }
 

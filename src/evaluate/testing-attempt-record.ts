@@ -11,6 +11,7 @@ export function buildSyntheticAttempt(taskId: string, settingId: string, repetit
     iterationsToSuccess: iteration, candidatesToSuccess: iteration, iterations: iteration ?? 3, candidates: iteration ?? 3,
     promptTokens: 1000, completionTokens: 200, modelCalls: iteration ?? 3, costUsd: 0.01, verifierCalls: (iteration ?? 3) + 1, verifierWallMs: 100, verifierReportedMs: 40, precheckMs: 50, cacheHits: 0,
     formatErrors: 0, identicalCandidates: 0, guardRejections: {}, lastResult: iteration === null ? 'failed' : 'verified', lastErrorKinds: iteration === null ? { 'invariant-end-of-loop-body': 1 } : {},
-    obligations: 2, repairedObligations: iteration === null ? 1 : 2, wallTimeMs: 1000, loopMs: 900, cassette: null, verifierProvenance: 'synthetic', ...overrides,
+    obligations: 2, repairedObligations: iteration === null ? 1 : 2, wallTimeMs: 1000, loopMs: 900, cassette: null,
+    verifierOrigins: [{ kind: 'recorded', source: 'test-recordings.json', synthetic: true }], modelOrigin: { kind: 'cassette', file: 'cassettes/attempt.jsonl' }, ...overrides,
   };
 }

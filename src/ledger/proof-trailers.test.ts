@@ -27,6 +27,14 @@ describe('proof trailers', () => {
     expect(parsed.get('Confirmed')).toBe('crate');
   });
 
+  it('names who produced the verdict and where the model answers came from, and says none when no verifier ran', () => {
+    const parsed = parseCommitTrailers(formatCommitMessage('s', { ...trailers, verifier: 'local cargo-verus at /opt/bin/cargo-verus, Verus fake', modelOrigin: 'replayed from /tmp/c.jsonl' }));
+    expect(parsed.get('Verifier')).toBe('local cargo-verus at /opt/bin/cargo-verus, Verus fake');
+    expect(parsed.get('Model')).toBe('gpt-x');
+    expect(parsed.get('Model-Origin')).toBe('replayed from /tmp/c.jsonl');
+    expect(parseCommitTrailers(formatCommitMessage('s', { ...trailers, verifier: null })).get('Verifier')).toBe('none');
+  });
+
   it('reads no trailers from a message without a trailer paragraph', () => {
     expect(parseCommitTrailers('Just: a summary line').size).toBe(0);
   });

@@ -19,7 +19,11 @@ export interface ProofTrailers {
   verifyScope?: string;
   /** `crate` when a focused pass was confirmed by a whole-crate run (omitted otherwise). */
   confirmed?: string;
+  /** describeVerdictOrigin of the candidate's verdict (`none` when no verifier verdict was reached); absent on older commits. */
+  verifier?: string | null;
   model: string | null;
+  /** describeModelOrigin of the run (`endpoint URL` or `replayed from CASSETTE`); absent on older commits. */
+  modelOrigin?: string | null;
   feedbackLevel: string | null;
   iteration: number;
   sample: number;
@@ -42,7 +46,9 @@ const KEYS: Array<[keyof ProofTrailers, string]> = [
   ['verifierArgs', 'Verifier-Args'],
   ['verifyScope', 'Verify-Scope'],
   ['confirmed', 'Confirmed'],
+  ['verifier', 'Verifier'],
   ['model', 'Model'],
+  ['modelOrigin', 'Model-Origin'],
   ['feedbackLevel', 'Feedback-Level'],
   ['iteration', 'Iteration'],
   ['sample', 'Sample'],
@@ -53,7 +59,7 @@ const KEYS: Array<[keyof ProofTrailers, string]> = [
 ];
 
 /** Scope trailers appear only on commits whose check had a scope. */
-const OMITTED_WHEN_ABSENT: Array<keyof ProofTrailers> = ['verifyScope', 'confirmed', 'specEntailment'];
+const OMITTED_WHEN_ABSENT: Array<keyof ProofTrailers> = ['verifyScope', 'confirmed', 'specEntailment', 'verifier', 'modelOrigin'];
 
 function renderValue(key: keyof ProofTrailers, trailers: ProofTrailers): string {
   const value = trailers[key];

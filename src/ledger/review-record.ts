@@ -1,3 +1,5 @@
+import type { VerdictOrigin } from '../core/verdict-origin.js';
+import { describeReproofModelOrigins, describeReviewOrigins } from '../review/collect-review-origins.js';
 import type { Reproof } from '../review/reprove/reproof.js';
 import type { ReviewResult } from '../review/review-result.js';
 
@@ -17,7 +19,8 @@ export interface ReviewNote {
   seed: number;
   sampledWithSeed: number | null;
   maxMutants: number | null;
-  provenance: ReviewResult['provenance'];
+  /** Who produced the review's verdicts (ReviewResult.origins). Notes written before it existed carry a `provenance` label instead. */
+  origins: VerdictOrigin[];
   mutants: Array<{ id: string; operator: string; file: string; function: string; line: number; column: number; sourceSha256: string; verdict: string; settledBy: string | null; reproof?: Reproof }>;
   vacuity: Array<{ kind: string; function: string; line: number; verdict: string }>;
   entailment?: Array<{ function: string; direction: string; verdict: string }>;
@@ -45,6 +48,7 @@ export function buildReviewTrailers(review: ReviewResult): Array<[string, string
     ['Vacuity', review.vacuity.length === 0 ? 'not-checked' : vacuous === 0 ? 'none' : `${vacuous} finding(s)`],
     ['Entailment', review.against === null ? 'not-checked' : `${review.entailment.filter((result) => result.verdict === 'fails').length} failure(s) of ${review.entailment.length} since ${review.against}`],
     ['Verus-Version', review.verusVersion ?? 'unknown'],
-    ['Provenance', review.provenance],
+    ['Verifier', describeReviewOrigins(review)],
+    ...(review.reprove === true ? [['Model-Origin', describeReproofModelOrigins(review.mutants)] as [string, string]] : []),
   ];
 }

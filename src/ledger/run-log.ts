@@ -12,8 +12,13 @@ export interface RunLogRow {
   promptTokens: number | null;
   completionTokens: number | null;
   wallTimeMs: number | null;
+  /** The Verifier and Model-Origin trailers; commits written before they existed say `not recorded`. */
+  verifier: string;
+  model: string;
   summary: string;
 }
+
+const NOT_RECORDED = 'not recorded';
 
 export function buildRunLog(commits: readonly LedgerCommit[]): RunLogRow[] {
   return commits.map((commit) => {
@@ -28,13 +33,15 @@ export function buildRunLog(commits: readonly LedgerCommit[]): RunLogRow[] {
       promptTokens: note?.tokens?.prompt ?? null,
       completionTokens: note?.tokens?.completion ?? null,
       wallTimeMs: note?.wallTimeMs ?? null,
+      verifier: commit.trailers.get('Verifier') ?? NOT_RECORDED,
+      model: commit.trailers.get('Model-Origin') ?? NOT_RECORDED,
       summary: commit.message.split('\n')[0] ?? '',
     };
   });
 }
 
 export function renderRunLogTable(rows: readonly RunLogRow[]): string {
-  const header = ['iter', 'sample', 'result', 'errors', 'tokens (in/out)', 'time', 'commit'];
+  const header = ['iter', 'sample', 'result', 'errors', 'tokens (in/out)', 'time', 'commit', 'verifier', 'model'];
   const body = rows.map((row) => [
     String(row.iteration),
     String(row.sample),
@@ -43,6 +50,8 @@ export function renderRunLogTable(rows: readonly RunLogRow[]): string {
     row.promptTokens === null ? '-' : `${row.promptTokens}/${row.completionTokens ?? 0}`,
     row.wallTimeMs === null ? '-' : `${(row.wallTimeMs / 1000).toFixed(1)}s`,
     row.commit.slice(0, 10),
+    row.verifier,
+    row.model,
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => (cells[column] ?? '').length)));
   const format = (cells: string[]): string => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();

@@ -18,6 +18,7 @@ import { checkTargetFile } from './check-target-file.js';
 import { createRunId } from './create-run-id.js';
 import { readRepairConfig } from './read-repair-config.js';
 import { resolveCrateDirectory } from './resolve-crate-directory.js';
+import { resolveModelOrigin } from './resolve-model-origin.js';
 import { DEFAULT_REPAIR_BUDGET } from './repair-budget.js';
 import type { RepairEventSink } from './repair-event.js';
 import type { RepairRequest, RepairServices } from './repair-request.js';
@@ -94,7 +95,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
     houdiniRounds: invocation.houdiniRounds,
     verification: { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs, scope: invocation.scope ?? config.scope },
     modelName: modelConfig.name,
-    modelSource: replaying ? 'replay' : 'live',
+    modelOrigin: resolveModelOrigin(modelConfig.baseUrl, { replay: invocation.replay, record: invocation.record }),
     concurrency: Math.max(1, Math.min(invocation.samples ?? modelConfig.samples, availableParallelism())),
     toolchainPin: await readPinInForce(config.pin),
   };

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { describeModelOrigin } from '../core/model-origin.js';
+import { describeVerdictOrigin } from '../core/verdict-origin.js';
 import type { GitProofLedger, RunWorkspace } from '../ledger/git-proof-ledger.js';
 import { renderScopeTrailers } from '../verifier/scope/render-scope-trailers.js';
 import { describeEntailment } from '../review/entailment/check-candidate-entailment.js';
@@ -46,7 +48,9 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
       toolchainPin: request.toolchainPin?.sha256 ?? null,
       verifierArgs: verification?.command ?? [],
       ...renderScopeTrailers(checked.verification?.scope),
+      verifier: verification === null ? null : describeVerdictOrigin(verification.origin),
       model: request.modelName,
+      modelOrigin: describeModelOrigin(request.modelOrigin),
       feedbackLevel: request.feedbackLevel,
       iteration: checked.iteration,
       sample: checked.sample,
@@ -56,7 +60,8 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
     note: {
       report: {
         origin: checked.origin,
-        provenance: verification?.provenance ?? null,
+        verifierOrigin: verification?.origin ?? null,
+        modelOrigin: request.modelOrigin,
         cache: checked.verification?.cache.status ?? null,
         precheck: checked.verification?.precheck.status ?? null,
         scope: checked.verification?.scope ?? null,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildFocusedContext, EditorAgent, InstructorAgent } from '../agents/index.js';
+import { describeModelOrigin } from '../core/model-origin.js';
 import { decodeSourceBytes, parseVerusSource } from '../ir/index.js';
 import type { RunWorkspace } from '../ledger/git-proof-ledger.js';
 import { acquireRunLock } from '../ledger/run-lock.js';
@@ -53,16 +54,16 @@ async function runRepair(request: RepairRequest, services: RepairServices, resum
   const originalIr = await parseVerusSource(originalSource, { file: request.file });
   const report = new RunReportBuilder(
     { runId: request.runId, crate: request.crateDir || '.', targetFunctions: request.targetFunctions ?? [], model: request.modelName, feedbackLevel: request.feedbackLevel,
-      modelSource: request.modelSource, verifierSource: 'real', ledgerBranch: run.branch },
+      modelOrigin: { origin: request.modelOrigin, description: describeModelOrigin(request.modelOrigin) }, ledgerBranch: run.branch },
     originalSource, request.file,
   );
-  services.emit({ type: 'run-started', runId: request.runId, crate: request.crateDir || '.', file: request.file, model: request.modelName, modelSource: request.modelSource,
+  services.emit({ type: 'run-started', runId: request.runId, crate: request.crateDir || '.', file: request.file, model: request.modelName, modelOrigin: request.modelOrigin,
     feedbackLevel: request.feedbackLevel, samples: request.samples, iterations: request.budget.iterations, resumedFrom: point?.iterationsDone ?? 0, untrackedLeftOut: leftOut,
     toolchainPin: request.toolchainPin ?? null });
 
   const baseline = point?.baseline ?? (await checkBaseline(request, services, run, originalFiles, originalSource, report));
   const targets = request.targetFunctions ?? findFailingFunctions(originalIr, baseline);
-  services.emit({ type: 'baseline', result: baseline.result, failingFunctions: targets, errors: countErrorsByKind(baseline.diagnostics) });
+  services.emit({ type: 'baseline', result: baseline.result, failingFunctions: targets, errors: countErrorsByKind(baseline.diagnostics), verifierOrigin: baseline.verification?.verification?.origin ?? null });
   const early = baselineStop(baseline);
   const state: RepairRunState = {
     request, services, run, originalFiles, originalSource, originalIr, report, verifiedCommit: point?.verifiedCommit ?? null,
@@ -98,7 +99,7 @@ async function runRepair(request: RepairRequest, services: RepairServices, resum
   const outcome = baseline.result === 'verified' || state.verifiedCommit !== null ? 'verified' : 'not-verified';
   const built = report.build(outcome, stopReason, { promptTokens: totals.promptTokens, completionTokens: totals.completionTokens, costUsd: totals.costUsd, wallTimeMs: services.now() - started });
   const reportFiles = await writeRunReport(request.repoDir, built);
-  services.emit({ type: 'run-finished', runId: request.runId, outcome, stopReason, ledgerBranch: run.branch, reportFiles });
+  services.emit({ type: 'run-finished', runId: request.runId, outcome, stopReason, ledgerBranch: run.branch, reportFiles, verifierOrigins: built.verifierOrigins.map((entry) => entry.origin), modelOrigin: request.modelOrigin });
   return { runId: request.runId, outcome, stopReason, ledgerBranch: run.branch, verifiedCommit: state.verifiedCommit, report: built, reportFiles };
 }
 

@@ -1,6 +1,8 @@
 import type { TacticRecord } from '../agents/feedback/tactic-selection.js';
 import type { ModelWaitEvent } from '../agents/model/model-wait-event.js';
 import type { GuardViolation } from '../core/guard-verdict.js';
+import type { ModelOrigin } from '../core/model-origin.js';
+import type { VerdictOrigin } from '../core/verdict-origin.js';
 import type { ProofResultLabel } from '../ledger/proof-trailers.js';
 import type { PinInForce } from '../verifier/toolchain/read-pin-in-force.js';
 
@@ -12,8 +14,9 @@ export type CandidateStage = 'guard' | 'precheck' | 'verify';
  * Switches over `type` end in assertNever.
  */
 export type RepairEvent =
-  | { type: 'run-started'; runId: string; crate: string; file: string; model: string; modelSource: 'live' | 'replay'; feedbackLevel: string; samples: number; iterations: number; resumedFrom: number; untrackedLeftOut: string[]; toolchainPin?: PinInForce | null }
-  | { type: 'baseline'; result: ProofResultLabel; failingFunctions: string[]; errors: Record<string, number> }
+  | { type: 'run-started'; runId: string; crate: string; file: string; model: string; modelOrigin: ModelOrigin; feedbackLevel: string; samples: number; iterations: number; resumedFrom: number; untrackedLeftOut: string[]; toolchainPin?: PinInForce | null }
+  /** `verifierOrigin`: who produced the baseline's verdict (null when none was reached, e.g. a failed pre-check). */
+  | { type: 'baseline'; result: ProofResultLabel; failingFunctions: string[]; errors: Record<string, number>; verifierOrigin: VerdictOrigin | null }
   | { type: 'iteration-started'; iteration: number }
   | { type: 'candidate-stage'; iteration: number; sample: number; origin: 'model' | 'houdini'; stage: CandidateStage }
   | { type: 'candidate-skipped'; iteration: number; sample: number; reason: 'identical' | 'format-error'; detail: string }
@@ -25,6 +28,7 @@ export type RepairEvent =
   | ModelWaitEvent
   /** A fresh run stopped before it recorded anything: its branch and worktree were removed. */
   | { type: 'run-discarded'; runId: string; reason: string }
-  | { type: 'run-finished'; runId: string; outcome: 'verified' | 'not-verified'; stopReason: string; ledgerBranch: string; reportFiles: string[] };
+  /** `verifierOrigins`: every distinct origin of the run's verdicts; `modelOrigin`: where its model answers came from. */
+  | { type: 'run-finished'; runId: string; outcome: 'verified' | 'not-verified'; stopReason: string; ledgerBranch: string; reportFiles: string[]; verifierOrigins: VerdictOrigin[]; modelOrigin: ModelOrigin };
 
 export type RepairEventSink = (event: RepairEvent) => void;

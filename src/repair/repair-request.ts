@@ -1,4 +1,5 @@
 import type { GuardPolicy } from '../core/guard-verdict.js';
+import type { ModelOrigin } from '../core/model-origin.js';
 import type { Prechecker } from '../core/verifier-precheck.js';
 import type { VerificationOptions, Verifier } from '../core/verifier.js';
 import type { CandidateApplier, EditorSettings, FeedbackLevel, InstructorOptions, MeteredModel, PromptTemplates } from '../agents/index.js';
@@ -29,7 +30,8 @@ export interface RepairRequest {
   houdiniRounds: number;
   verification: VerificationOptions;
   modelName: string;
-  modelSource: 'live' | 'replay';
+  /** Where the model answers come from (endpoint or replayed cassette); a resumed run takes it from its own invocation. */
+  modelOrigin: ModelOrigin;
   /** Pool size for checking samples side by side. */
   concurrency: number;
   /** The toolchain pin in force (the `Toolchain-Pin` trailer); absent in requests stored before it existed. */

@@ -1,21 +1,24 @@
 import { createTwoFilesPatch } from 'diff';
 import type { TacticRecord } from '../agents/feedback/tactic-selection.js';
-import type { CandidateReport, IterationReport, RunReport } from '../report/run-report.js';
+import { describeVerdictOrigin, type VerdictOrigin } from '../core/verdict-origin.js';
+import type { CandidateReport, DescribedOrigin, IterationReport, RunReport } from '../report/run-report.js';
 import type { CheckedCandidate } from './checked-candidate.js';
 
 /** Collects what the run did, iteration by iteration, into the RunReport the renderers draw. */
 export class RunReportBuilder {
   private readonly iterations = new Map<number, IterationReport>();
-  private synthetic = false;
+  /** Keyed by description: two verdicts of one origin are listed once. */
+  private readonly origins = new Map<string, DescribedOrigin<VerdictOrigin>>();
 
   constructor(
-    private readonly header: Omit<RunReport, 'iterations' | 'outcome' | 'stopReason' | 'totals'>,
+    private readonly header: Omit<RunReport, 'iterations' | 'outcome' | 'stopReason' | 'totals' | 'verifierOrigins'>,
     private readonly originalSource: string,
     private readonly file: string,
   ) {}
 
   addCandidate(checked: CheckedCandidate, commit: string | null): void {
-    if (checked.verification?.verification?.provenance === 'synthetic') this.synthetic = true;
+    const origin = checked.verification?.verification?.origin;
+    if (origin !== undefined) this.noteOrigin(origin);
     const candidate: CandidateReport = {
       iteration: checked.iteration,
       sample: checked.sample,
@@ -42,7 +45,17 @@ export class RunReportBuilder {
 
   build(outcome: RunReport['outcome'], stopReason: string, totals: RunReport['totals']): RunReport {
     const iterations = [...this.iterations.values()].sort((left, right) => left.iteration - right.iteration);
-    return { ...this.header, verifierSource: this.synthetic ? 'synthetic' : this.header.verifierSource, outcome, stopReason, totals, iterations };
+    return { ...this.header, verifierOrigins: this.verifierOrigins(), outcome, stopReason, totals, iterations };
+  }
+
+  /** The distinct origins of the verdicts added so far. */
+  verifierOrigins(): Array<DescribedOrigin<VerdictOrigin>> {
+    return [...this.origins.values()];
+  }
+
+  private noteOrigin(origin: VerdictOrigin): void {
+    const description = describeVerdictOrigin(origin);
+    if (!this.origins.has(description)) this.origins.set(description, { origin, description });
   }
 
   private iteration(iteration: number): IterationReport {

@@ -1,5 +1,5 @@
 import { escapeHtml } from './escape-html.js';
-import { formatSeconds } from './render-markdown-report.js';
+import { describeVerifierOrigins, formatSeconds } from './render-markdown-report.js';
 import type { CandidateReport, IterationReport, RunReport } from './run-report.js';
 
 const STYLE = `
@@ -22,7 +22,8 @@ export function renderHtmlReport(report: RunReport): string {
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style></head>
 <body>
 <h1>verus-repair run <code>${escapeHtml(report.runId)}</code> <span class="badge ${report.outcome === 'verified' ? 'verified' : 'failed'}" data-testid="outcome">${escapeHtml(report.outcome)}</span></h1>
-<p class="meta">crate <code>${escapeHtml(report.crate)}</code> · model ${escapeHtml(report.model)} (${escapeHtml(report.modelSource)}) · feedback ${escapeHtml(report.feedbackLevel)} · verifier output ${escapeHtml(report.verifierSource)} · ${escapeHtml(report.stopReason)}</p>
+<p class="meta">crate <code>${escapeHtml(report.crate)}</code> · model ${escapeHtml(report.model)} · feedback ${escapeHtml(report.feedbackLevel)} · ${escapeHtml(report.stopReason)}</p>
+<p class="meta" data-testid="origins">verifier: ${escapeHtml(describeVerifierOrigins(report))} · model: ${escapeHtml(report.modelOrigin.description)}</p>
 <p class="meta">${report.totals.promptTokens} prompt / ${report.totals.completionTokens} completion tokens · ${formatSeconds(report.totals.wallTimeMs)} · ledger <code>${escapeHtml(report.ledgerBranch)}</code></p>
 <div class="timeline" data-testid="timeline">
 ${report.iterations.map((iteration) => renderStep(iteration, maxTokens)).join('\n')}

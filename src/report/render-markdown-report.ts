@@ -2,13 +2,19 @@ import { sanitizeUntrustedText } from '../core/sanitize-untrusted-text.js';
 import type { CandidateReport, RunReport } from './run-report.js';
 import { describeTacticRecord } from '../agents/feedback/describe-tactic-record.js';
 
+/** The distinct origins of a run's verdicts on one line (a run can stop before any verdict). */
+export function describeVerifierOrigins(report: Pick<RunReport, 'verifierOrigins'>): string {
+  return report.verifierOrigins.map((entry) => entry.description).join('; ') || 'no verdict was reached';
+}
+
 /** The run report as Markdown (for terminals, PR comments and the ledger directory). */
 export function renderMarkdownReport(report: RunReport): string {
   const lines = [
     `# verus-repair run ${report.runId}`,
     '',
     `- crate: \`${report.crate}\`; target: ${report.targetFunctions.map((name) => `\`${name}\``).join(', ') || 'all failing functions'}`,
-    `- model: ${report.model} (${report.modelSource}); feedback: ${report.feedbackLevel}; verifier output: ${report.verifierSource}`,
+    `- model: ${report.model}, ${report.modelOrigin.description}; feedback: ${report.feedbackLevel}`,
+    `- verifier: ${describeVerifierOrigins(report)}`,
     `- outcome: **${report.outcome}** (${report.stopReason})`,
     `- tokens: ${report.totals.promptTokens} in / ${report.totals.completionTokens} out; cost: ${report.totals.costUsd === null ? 'unknown' : `$${report.totals.costUsd.toFixed(4)}`}; time: ${formatSeconds(report.totals.wallTimeMs)}`,
     `- ledger: \`${report.ledgerBranch}\``,

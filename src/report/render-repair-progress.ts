@@ -1,4 +1,6 @@
 import { assertNever } from '../core/assert-never.js';
+import { describeModelOrigin } from '../core/model-origin.js';
+import { describeVerdictOrigin } from '../core/verdict-origin.js';
 import { sanitizeUntrustedText } from '../core/sanitize-untrusted-text.js';
 import type { RepairEvent, RepairEventSink } from '../repair/repair-event.js';
 import { renderPinInForce } from '../verifier/toolchain/read-pin-in-force.js';
@@ -33,12 +35,13 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
   const sink = (event: RepairEvent): void => {
     switch (event.type) {
       case 'run-started':
-        print(`verus-repair run ${event.runId}: ${event.crate} (${event.file}), model ${event.model}${event.modelSource === 'replay' ? ' [REPLAY from a recorded cassette]' : ''}, feedback ${event.feedbackLevel}, ${event.samples} sample(s) x ${event.iterations} iteration(s)${event.resumedFrom > 0 ? `, resuming after iteration ${event.resumedFrom}` : ''}`);
+        print(`verus-repair run ${event.runId}: ${event.crate} (${event.file}), model ${event.model} (${describeModelOrigin(event.modelOrigin)}), feedback ${event.feedbackLevel}, ${event.samples} sample(s) x ${event.iterations} iteration(s)${event.resumedFrom > 0 ? `, resuming after iteration ${event.resumedFrom}` : ''}`);
         if (event.toolchainPin !== undefined && event.toolchainPin !== null) print(`  ${renderPinInForce(event.toolchainPin)}`);
         if (event.untrackedLeftOut.length > 0) print(`  left out of the run's snapshot (untracked, not read by verification): ${event.untrackedLeftOut.join(', ')}`);
         break;
       case 'baseline':
         print(`baseline: ${event.result}${formatErrors(event.errors)}; repairing ${event.failingFunctions.join(', ') || 'the file'}`);
+        if (event.verifierOrigin !== null) print(`  verifier: ${describeVerdictOrigin(event.verifierOrigin)}`);
         break;
       case 'iteration-started':
         iteration = event.iteration;
@@ -99,7 +102,7 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
         break;
       case 'run-finished':
         status = '';
-        print(`${event.outcome === 'verified' ? 'VERIFIED' : 'NOT VERIFIED'}: ${event.stopReason}\nledger: ${event.ledgerBranch}\nreport: ${event.reportFiles.join(', ')}`);
+        print(`${event.outcome === 'verified' ? 'VERIFIED' : 'NOT VERIFIED'}: ${event.stopReason}\nverifier: ${event.verifierOrigins.map(describeVerdictOrigin).join('; ') || 'no verdict was reached'}\nmodel: ${describeModelOrigin(event.modelOrigin)}\nledger: ${event.ledgerBranch}\nreport: ${event.reportFiles.join(', ')}`);
         break;
       default:
         assertNever(event, 'repair event');

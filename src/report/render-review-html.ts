@@ -1,3 +1,4 @@
+import { describeReproofModelOrigins, describeReviewOrigins } from '../review/collect-review-origins.js';
 import type { ReviewResult } from '../review/review-result.js';
 import { escapeHtml } from './escape-html.js';
 import { REVIEW_TABLE_HEADER, reviewTableRows } from './render-review-table.js';
@@ -5,7 +6,7 @@ import { REVIEW_TABLE_HEADER, reviewTableRows } from './render-review-table.js';
 const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;color:#1d2433;padding:0 1rem}
 h1{font-size:1.4rem}.meta{color:#4a5468}table{border-collapse:collapse;margin:1rem 0}th,td{border:1px solid #d4d9e3;padding:.3rem .6rem}
-td.n{text-align:right}.synthetic{background:#fbe7c6;color:#7a4a00;padding:.4rem .7rem;border-radius:.4rem}
+td.n{text-align:right}
 .badge{display:inline-block;padding:.1rem .5rem;border-radius:.6rem;font-size:.8rem;font-weight:600}.survived,.vacuous{background:#fde2e1;color:#8a1c16}
 pre{background:#f4f6fa;padding:.6rem;overflow-x:auto;font-size:12px}.add{color:#135d2b}.del{color:#8a1c16}
 `;
@@ -21,7 +22,7 @@ export function renderReviewHtml(review: ReviewResult): string {
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style></head>
 <body>
 <h1>Specification review <code>${escapeHtml(review.id)}</code></h1>
-${review.provenance === 'synthetic' ? '<p class="synthetic" data-testid="synthetic">synthetic: the verifier verdicts came from a fake verifier, not from a real Verus run</p>' : ''}
+<p class="meta" data-testid="origins">verifier: ${escapeHtml(describeReviewOrigins(review))}${review.reprove === true ? ` · re-proof model: ${escapeHtml(describeReproofModelOrigins(review.mutants))}` : ''}</p>
 <p class="meta">${escapeHtml(review.files.join(', '))} · ${review.mutants.length} mutants · ${review.findings} finding(s) · operators ${escapeHtml(review.operators.join(', '))}</p>
 <table data-testid="functions"><thead><tr>${REVIEW_TABLE_HEADER.map((cell) => `<th>${escapeHtml(cell)}</th>`).join('')}</tr></thead>
 <tbody>

@@ -1,3 +1,4 @@
+import { describeVerdictOrigin, type VerdictOrigin } from '../core/verdict-origin.js';
 import type { ReviewResult } from '../review/review-result.js';
 import type { VacuityKind } from '../review/vacuity-probe.js';
 
@@ -28,7 +29,7 @@ export function renderReviewSarif(review: ReviewResult): object {
   const results = [
     ...review.mutants
       .filter((entry) => entry.verdict.status === 'survived' || entry.reproof?.status === 'proved')
-      .map(({ mutant, reproof }) => {
+      .map(({ mutant, verdict, reproof }) => {
         const row = spec.get(`${mutant.file}\0${mutant.function}`);
         const change = `${mutant.operator}: \`${mutant.original.replace(/\s+/g, ' ').trim() || 'statement'}\` → \`${mutant.replacement || 'deleted'}\``;
         const proved = reproof?.status === 'proved' ? reproof : null;
@@ -39,7 +40,7 @@ export function renderReviewSarif(review: ReviewResult): object {
           locations: [location(mutant.file, row?.specLine ?? mutant.line, row?.specColumn ?? mutant.column)],
           relatedLocations: [location(mutant.file, mutant.line, mutant.column, proved === null ? 'the mutated code' : `the mutated code, proved by the proof on ${proved.ledgerBranch}`, 1)],
           partialFingerprints: { mutantSourceSha256: mutant.sourceSha256 },
-          properties: { provenance: review.provenance, operator: mutant.operator },
+          properties: { verifier: proved === null ? describeOptionalOrigin('origin' in verdict ? verdict.origin : undefined) : proved.origins.verifier.map(describeVerdictOrigin).join('; '), operator: mutant.operator },
         };
       }),
     ...review.vacuity
@@ -51,7 +52,7 @@ export function renderReviewSarif(review: ReviewResult): object {
         locations: [location(result.probe.file, result.probe.clauseLine, result.probe.clauseColumn)],
         relatedLocations: [location(result.probe.file, result.probe.line, result.probe.column, result.probe.description, 1)],
         partialFingerprints: { probe: `${result.probe.kind}/${result.probe.function}/${result.probe.line}` },
-        properties: { provenance: review.provenance },
+        properties: { verifier: describeOptionalOrigin(result.origin) },
       })),
     ...review.entailment
       .filter((result) => result.verdict === 'fails')
@@ -64,7 +65,7 @@ export function renderReviewSarif(review: ReviewResult): object {
           message: { text: `${result.function}: ${RULES[ruleId]} Old: ${result.oldClauses.join('; ') || 'none'}. New: ${result.newClauses.join('; ') || 'none'}.` },
           locations: [location(result.file, row?.specLine ?? result.line, row?.specColumn ?? 1)],
           partialFingerprints: { entailment: `${ruleId}/${result.function}` },
-          properties: { provenance: review.provenance, against: review.against },
+          properties: { verifier: describeOptionalOrigin(result.origin), against: review.against },
         };
       }),
   ];
@@ -82,8 +83,13 @@ export function renderReviewSarif(review: ReviewResult): object {
         },
         automationDetails: { id: `verus-repair-review/${review.id}` },
         results,
-        properties: { provenance: review.provenance, mutants: review.mutants.length, sourceSha256: review.sourceSha256 },
+        properties: { verifierOrigins: review.origins.map(describeVerdictOrigin), mutants: review.mutants.length, sourceSha256: review.sourceSha256 },
       },
     ],
   };
+}
+
+/** Who produced the verdict behind a finding (every finding has one; the fallback keeps the property honest if not). */
+function describeOptionalOrigin(origin: VerdictOrigin | undefined): string {
+  return origin === undefined ? 'not recorded' : describeVerdictOrigin(origin);
 }

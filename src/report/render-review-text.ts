@@ -1,4 +1,5 @@
 import { sanitizeUntrustedText } from '../core/sanitize-untrusted-text.js';
+import { describeReproofModelOrigins, describeReviewOrigins } from '../review/collect-review-origins.js';
 import type { ReviewResult } from '../review/review-result.js';
 import { REVIEW_TABLE_HEADER, reviewTableRows } from './render-review-table.js';
 
@@ -6,7 +7,8 @@ import { REVIEW_TABLE_HEADER, reviewTableRows } from './render-review-table.js';
 export function renderReviewText(review: ReviewResult): string {
   const rows = [REVIEW_TABLE_HEADER, ...reviewTableRows(review.functions)];
   const widths = REVIEW_TABLE_HEADER.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
-  const lines = [`review ${review.id}${review.provenance === 'synthetic' ? ' (synthetic verifier verdicts)' : ''}`];
+  const lines = [`review ${review.id}`, `verifier: ${describeReviewOrigins(review)}`];
+  if (review.reprove === true) lines.push(`re-proof model: ${describeReproofModelOrigins(review.mutants)}`);
   for (const row of rows) lines.push(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '));
   for (const { mutant, verdict, reproof } of review.mutants) {
     if (reproof?.status === 'proved') lines.push(`proven survivor ${mutant.id} ${mutant.file}:${mutant.line}:${mutant.column} ${mutant.function} ${mutant.operator}: ${mutant.original.trim() || '(statement)'} -> ${mutant.replacement || '(deleted)'}; killed by Verus, re-proved by the repair loop (${reproof.repository}, ${reproof.ledgerBranch} ${reproof.verifiedCommit.slice(0, 10)}); proof:`, ...reproof.proof.trimEnd().split('\n').map((line) => `    ${line}`));

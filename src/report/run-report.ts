@@ -1,5 +1,7 @@
 import type { TacticRecord } from '../agents/feedback/tactic-selection.js';
 import type { GuardViolation } from '../core/guard-verdict.js';
+import type { ModelOrigin } from '../core/model-origin.js';
+import type { VerdictOrigin } from '../core/verdict-origin.js';
 import type { ProofResultLabel } from '../ledger/proof-trailers.js';
 
 /** One checked candidate as the run report shows it. */
@@ -31,6 +33,12 @@ export interface IterationReport {
   wallTimeMs: number;
 }
 
+/** A structured origin and the line every report prints for it (JSON readers get both). */
+export interface DescribedOrigin<Origin> {
+  origin: Origin;
+  description: string;
+}
+
 /** Everything a finished (or stopped) repair run reports, in Markdown, HTML and JSON. */
 export interface RunReport {
   runId: string;
@@ -38,9 +46,10 @@ export interface RunReport {
   targetFunctions: string[];
   model: string;
   feedbackLevel: string;
-  /** `replay` when the model answers came from a cassette. */
-  modelSource: 'live' | 'replay';
-  verifierSource: 'real' | 'synthetic';
+  /** Where the model answers came from (endpoint or replayed cassette), with its one-line description. */
+  modelOrigin: DescribedOrigin<ModelOrigin>;
+  /** Every distinct origin of the run's verdicts, in order of first use (a cache hit names the run that filled it). */
+  verifierOrigins: Array<DescribedOrigin<VerdictOrigin>>;
   outcome: 'verified' | 'not-verified';
   stopReason: string;
   ledgerBranch: string;

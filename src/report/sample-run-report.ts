@@ -1,11 +1,16 @@
 import type { RunReport } from './run-report.js';
 
+const RECORDINGS = 'demo/verifier-recordings.json';
+const CASSETTE = 'demo/cassette.jsonl';
+
 /** A small synthetic run report for rendering tests and the report preview (not a real run). */
 export function buildSampleRunReport(): RunReport {
   const diff = '--- a/src/lib.rs\n+++ b/src/lib.rs\n@@ -10,3 +10,4 @@\n     invariant\n+        0 <= lo <= hi <= v.len(),\n         forall|i: int| 0 <= i < lo ==> v[i] < k,\n';
   return {
     runId: '20261130T101500Z-abc123', crate: 'rust-fixtures/binary_search', targetFunctions: ['binary_search'],
-    model: 'replay-model', feedbackLevel: 'auto', modelSource: 'replay', verifierSource: 'synthetic',
+    model: 'replay-model', feedbackLevel: 'auto',
+    modelOrigin: { origin: { kind: 'cassette', file: CASSETTE }, description: `replayed from ${CASSETTE}` },
+    verifierOrigins: [{ origin: { kind: 'recorded', source: RECORDINGS, synthetic: true }, description: `recorded outputs (synthetic) from ${RECORDINGS}` }],
     outcome: 'verified', stopReason: 'a candidate verified', ledgerBranch: 'verus-repair/20261130T101500Z-abc123',
     iterations: [
       {

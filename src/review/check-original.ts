@@ -1,8 +1,9 @@
+import type { VerdictOrigin } from '../core/verdict-origin.js';
 import { verifyCandidate } from '../verifier/verify-candidate.js';
 import type { ReviewServices } from './review-services.js';
 
 export type OriginalCheck =
-  | { kind: 'passed'; provenance: 'real' | 'synthetic' | 'cache'; verusVersion: string | null; precheckMs: number }
+  | { kind: 'passed'; origin: VerdictOrigin; verusVersion: string | null; precheckMs: number }
   | { kind: 'failed'; stage: 'build' | 'test' | 'verify'; message: string; toolchain: boolean };
 
 /**
@@ -21,5 +22,5 @@ export async function checkOriginal(crateDir: string, services: ReviewServices):
     const reason = result === null ? 'no verdict' : result.status === 'failed' ? `${result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length} error(s)` : result.status;
     return { kind: 'failed', stage: 'verify', message: `the original crate does not verify (${reason}); review needs a verified crate`, toolchain: false };
   }
-  return { kind: 'passed', provenance: result.provenance, verusVersion: result.toolchain.verusVersion, precheckMs: precheck.wallTimeMs };
+  return { kind: 'passed', origin: result.origin, verusVersion: result.toolchain.verusVersion, precheckMs: precheck.wallTimeMs };
 }

@@ -24,9 +24,9 @@ export function classifyMutantOutcome(outcome: VariantOutcome): MutantVerdict {
   if (result === null) return { status: 'unsettled', settledBy: null, reason: 'the verifier produced no result' };
   switch (result.status) {
     case 'verified':
-      return { status: 'survived', settledBy: 'verus', provenance: result.provenance };
+      return { status: 'survived', settledBy: 'verus', origin: result.origin };
     case 'failed':
-      return { status: 'killed-by-verus', settledBy: 'verus', errors: result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.message), provenance: result.provenance };
+      return { status: 'killed-by-verus', settledBy: 'verus', errors: result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.message), origin: result.origin };
     case 'timeout':
       return { status: 'timed-out', settledBy: 'verus' };
     case 'crashed':

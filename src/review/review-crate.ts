@@ -8,6 +8,7 @@ import type { EntailmentResult } from './entailment/entailment-result.js';
 import type { TrustedAssumption } from './trusted-assumption.js';
 import { classifyMutantOutcome } from './classify-mutant-outcome.js';
 import { checkOriginal } from './check-original.js';
+import { collectReviewOrigins } from './collect-review-origins.js';
 import { generateMutants } from './generate-mutants.js';
 import { generateVacuityProbes } from './generate-vacuity-probes.js';
 import { listTrustedAssumptions } from './list-trusted-assumptions.js';
@@ -82,7 +83,7 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
       entailment,
       trustedAdded: since?.trustedAdded ?? null,
       functions,
-      provenance: original.provenance,
+      origins: collectReviewOrigins(original.origin, mutants, vacuity, entailment),
       verusVersion: original.verusVersion,
       generationMs,
       findings,

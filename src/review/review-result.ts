@@ -1,3 +1,4 @@
+import type { VerdictOrigin } from '../core/verdict-origin.js';
 import type { EntailmentResult } from './entailment/entailment-result.js';
 import type { FunctionReview } from './function-review.js';
 import type { Mutant } from './mutant.js';
@@ -36,8 +37,8 @@ export interface ReviewResult {
   entailment: EntailmentResult[];
   trustedAdded: TrustedAssumption[] | null;
   functions: FunctionReview[];
-  /** `synthetic` when any verdict came from a fake verifier. */
-  provenance: 'real' | 'synthetic' | 'cache' | 'none';
+  /** The distinct origins of all its verifier verdicts (original, mutants, probes, entailment, re-proofs), the original's first. */
+  origins: VerdictOrigin[];
   verusVersion: string | null;
   generationMs: number;
   /** `--reprove` was asked (mutants killed by Verus carry a `reproof`). */

@@ -25,7 +25,12 @@ export async function runVacuityProbes(probes: readonly VacuityProbe[], crateFil
   );
 }
 
-function judge(outcome: VariantOutcome): Pick<VacuityResult, 'verdict' | 'detail'> {
+function judge(outcome: VariantOutcome): Pick<VacuityResult, 'verdict' | 'detail' | 'origin'> {
+  const verdict = judgeVerdict(outcome);
+  return outcome.verification === null ? verdict : { ...verdict, origin: outcome.verification.origin };
+}
+
+function judgeVerdict(outcome: VariantOutcome): Pick<VacuityResult, 'verdict' | 'detail'> {
   if (outcome.precheck.status === 'timeout') return { verdict: 'timed-out', detail: `cargo ${outcome.precheck.step} timed out` };
   if (outcome.precheck.status !== 'passed') return { verdict: 'probe-rejected', detail: `the generated probe failed its erased pre-check (${outcome.precheck.status})` };
   const result = outcome.verification;

@@ -1,3 +1,5 @@
+import type { VerdictOrigin } from '../core/verdict-origin.js';
+
 /**
  * A generated variant of the crate whose verification answers one vacuity question. If the probe
  * verifies, the finding holds:
@@ -31,4 +33,6 @@ export interface VacuityResult {
   probe: Omit<VacuityProbe, 'source'>;
   verdict: VacuityVerdict;
   detail: string | null;
+  /** Who produced the verifier verdict behind `verdict`; absent when none was reached. */
+  origin?: VerdictOrigin;
 }

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFakeSetup, FAKE_PASS_ENV } from '../../test/fakes/fake-environment.js';
+import { createFakeSetup, FAKE_BIN_DIR, FAKE_PASS_ENV } from '../../test/fakes/fake-environment.js';
 import { createTemporaryCrate, SHARED_TARGET_DIR, VERIFYING_LIB_RS } from '../../test/fakes/temporary-crate.js';
+import { describeVerdictOrigin } from '../core/verdict-origin.js';
 import type { VerificationOptions, VerificationTarget } from '../core/verifier.js';
 import { ResultCache } from './cache/result-cache.js';
 import { defaultVerifierConfig } from './config/read-verifier-config.js';
@@ -24,7 +25,7 @@ function setup(scenario: string, crateFiles: Record<string, string> = {}) {
   const fake = createFakeSetup(scenario);
   const base = defaultVerifierConfig(crateDir);
   const config = { ...base, runner: 'local' as const, passEnv: FAKE_PASS_ENV, precheck: { ...base.precheck, targetDir: SHARED_TARGET_DIR, offline: true } };
-  const verifier = new LocalVerifier({ config, environment: fake.environment, provenance: 'synthetic' });
+  const verifier = new LocalVerifier({ config, environment: fake.environment });
   const services = (cache: ResultCache | null, precheck = false) => ({
     verifier,
     prechecker: precheck ? new CargoPrechecker({ config, environment: fake.environment }) : null,
@@ -39,11 +40,13 @@ describe('verifyCandidate and the result cache', () => {
   it('verifies once: the identical candidate comes from the cache without invoking the verifier', async () => {
     const { cacheDir, services, verifierCalls, target } = setup('run-local-crate-verified');
     const first = await verifyCandidate(target, options, services(new ResultCache(cacheDir)));
-    expect(first).toMatchObject({ verification: { status: 'verified', provenance: 'synthetic' }, cache: { status: 'miss' }, precheck: { status: 'skipped', reason: 'disabled' } });
+    expect(first).toMatchObject({ verification: { status: 'verified', origin: { kind: 'local', program: path.join(FAKE_BIN_DIR, 'cargo-verus') } }, cache: { status: 'miss' }, precheck: { status: 'skipped', reason: 'disabled' } });
     expect(verifierCalls()).toBe(1);
     const secondCache = new ResultCache(cacheDir);
     const second = await verifyCandidate(target, options, services(secondCache));
-    expect(second).toMatchObject({ verification: { status: 'verified', provenance: 'cache' }, cache: { status: 'hit', key: first.cache.key } });
+    // The hit, read back from disk by another cache instance, still names the run that filled it.
+    expect(second).toMatchObject({ verification: { status: 'verified', origin: { kind: 'cache', of: first.verification?.origin } }, cache: { status: 'hit', key: first.cache.key } });
+    expect(describeVerdictOrigin(second.verification?.origin ?? { kind: 'recorded', source: '?', synthetic: true })).toMatch(/^cache of local cargo-verus at .*test\/fakes\/bin\/cargo-verus, Verus /);
     expect(verifierCalls()).toBe(1);
     expect(secondCache.statistics).toMatchObject({ hits: 1, misses: 0 });
     if (second.verification?.status === 'verified') expect(second.verification.functions).toHaveLength(2);
@@ -56,7 +59,7 @@ describe('verifyCandidate and the result cache', () => {
     expect(first.verification?.status).toBe('failed');
     const stored = JSON.parse(readFileSync(cache.entryPath(first.cache.key ?? ''), 'utf8')) as { report: string };
     expect(JSON.parse(stored.report)).toMatchObject({ diagnostics: [expect.objectContaining({ kind: 'postcondition' })] });
-    expect((await verifyCandidate(target, options, services(cache))).verification).toMatchObject({ status: 'failed', provenance: 'cache' });
+    expect((await verifyCandidate(target, options, services(cache))).verification).toMatchObject({ status: 'failed', origin: { kind: 'cache', of: first.verification?.origin } });
     expect(verifierCalls()).toBe(1);
   });
 
@@ -115,7 +118,7 @@ describe('verifyCandidate pre-checks (real cargo)', () => {
     const first = await verifyCandidate(target, options, services(new ResultCache(cacheDir), true));
     expect(first).toMatchObject({ precheck: { status: 'passed' }, verification: { status: 'verified' } });
     const second = await verifyCandidate(target, options, services(new ResultCache(cacheDir), true));
-    expect(second).toMatchObject({ precheck: { status: 'passed' }, verification: { provenance: 'cache' }, cache: { status: 'hit' } });
+    expect(second).toMatchObject({ precheck: { status: 'passed' }, verification: { origin: { kind: 'cache', of: { kind: 'local' } } }, cache: { status: 'hit' } });
     expect(verifierCalls()).toBe(1);
   }, 300_000);
 });

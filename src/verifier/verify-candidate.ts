@@ -1,3 +1,4 @@
+import { originOfCacheHit } from '../core/verdict-origin.js';
 import type { Prechecker } from '../core/verifier-precheck.js';
 import type { VerificationOptions, VerificationTarget, Verifier } from '../core/verifier.js';
 import type { VerifierResult } from '../core/verifier-result.js';
@@ -42,7 +43,7 @@ export async function verifyCandidate(
     const lookup = await cache.lookup(key);
     if (lookup.kind === 'hit') {
       const precheck = lookup.entry.precheck ?? skipped('cached');
-      return { precheck, verification: { ...lookup.entry.result, provenance: 'cache' }, cache: { status: 'hit', key, note: null } };
+      return { precheck, verification: { ...lookup.entry.result, origin: originOfCacheHit(lookup.entry.result.origin) }, cache: { status: 'hit', key, note: null } };
     }
     status = lookup.kind === 'corrupt' ? 'corrupt' : 'miss';
     if (lookup.kind === 'corrupt') note = `ignored corrupt cache entry ${lookup.file} (${lookup.reason})`;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BROKEN, REFERENCE, createRepairWorld, editorReply, type RepairWorld } from '../repair/repair-world.js';
 import { runCliInProcess } from '../run-cli-in-process.js';
-import { FAKE_PASS_ENV } from '../fakes/fake-environment.js';
+import { FAKE_BIN_DIR, FAKE_PASS_ENV } from '../fakes/fake-environment.js';
 import type { FakeScriptStep } from '../fake-openai-server.js';
 import { loadSuite } from '../../src/evaluate/load-suite.js';
 import { readBenchGrid } from '../../src/evaluate/read-bench-grid.js';
@@ -16,6 +16,8 @@ import type { BenchSummary } from '../../src/evaluate/bench-summary.js';
 import { runCli, startCli } from '../fakes/run-cli.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
+/** The version the test fakes report (test/fakes/fake-tool.cjs), so that nothing mistakes them for Verus. */
+const FAKE_VERUS_VERSION = 'fake';
 const WEAK = BROKEN.replace('            lo <= hi <= v.len(),\n', '            lo <= hi <= v.len(),\n            hi - lo <= v.len(),\n');
 
 let world: RepairWorld | null = null;
@@ -73,8 +75,9 @@ async function benchInProcess(setup: { suite: string; grid: string; environment:
 }
 
 /** The summary without what a clock measures (wall times), which no two runs share. */
-function withoutTimings(summary: BenchSummary): unknown {
-  return JSON.parse(JSON.stringify(summary, (key, value: unknown) => (['wallMs', 'reportedMs', 'precheckMs', 'wallTime', 'verifierWallMs', 'taskWallTimeMs'].includes(key) ? undefined : value)));
+function withoutTimings(summary: BenchSummary, ...alsoDropped: string[]): unknown {
+  const dropped = ['wallMs', 'reportedMs', 'precheckMs', 'wallTime', 'verifierWallMs', 'taskWallTimeMs', ...alsoDropped];
+  return JSON.parse(JSON.stringify(summary, (key, value: unknown) => (dropped.includes(key) ? undefined : value)));
 }
 
 function attemptKeys(outDir: string): string[] {
@@ -102,18 +105,24 @@ describe('verus-repair bench (fake model server, fake cargo-verus, real git and 
       expect(setting.byDefectClass).toEqual({ 'missing-loop-invariant': { numerator: 2, denominator: 2, rate: 1 } });
     }
     expect(summary.overall.correctAtK[0]).toEqual({ numerator: 2, denominator: 4, rate: 0.5 });
-    // The fake cargo-verus prints Verus-shaped output; the local runner cannot tell it from a real run.
-    expect(summary.verifierProvenance).toEqual(['real']);
+    // The summary names the binary that ran (the fake on PATH, reporting version `fake`) and the model's endpoint.
+    const fake = `local cargo-verus at ${path.join(FAKE_BIN_DIR, 'cargo-verus')}, Verus ${FAKE_VERUS_VERSION}`;
+    expect(summary.overall.origins.verifier.filter((entry) => !entry.startsWith('cache of '))).toEqual([fake]);
+    expect(summary.overall.origins.model).toEqual([expect.stringMatching(/^endpoint http:\/\/127\.0\.0\.1:\d+/)]);
+    expect(summary.overall.origins.caveats).toEqual(['fake verifier']);
     for (const setting of summary.settings) expect(setting.verifier.calls).toBeGreaterThanOrEqual(4);
     const lines = readFileSync(path.join(outDir, 'attempts.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { key: string; repoDir: string; runId: string });
     expect(lines).toHaveLength(4);
     for (const line of lines) expect((await runCliInProcess('audit', '--repo', line.repoDir, line.runId)).exitCode).toBe(0);
-    expect(readFileSync(path.join(outDir, 'summary.md'), 'utf8')).toContain('| e2e-model.none.s1.t0.2 | 2/2 | 1/2 (50.0%) | 2/2 (100.0%) | 2/2 (100.0%) |');
+    const markdown = readFileSync(path.join(outDir, 'summary.md'), 'utf8');
+    expect(markdown).toContain('| e2e-model.none.s1.t0.2 (fake verifier) | 2/2 | 1/2 (50.0%) | 2/2 (100.0%) | 2/2 (100.0%) |');
+    expect(markdown).toContain(`Verifier: ${summary.overall.origins.verifier.join('; ')}.`);
+    expect(markdown).not.toMatch(/\breal\b/);
     expect(readFileSync(path.join(outDir, 'report.html'), 'utf8').match(/<svg/g)).toHaveLength(4);
     expect(events.filter((event) => event.type === 'attempt-finished')).toHaveLength(4);
   }, 120_000);
 
-  it('replays a recorded bench from its cassettes, without the model, to an identical summary', async () => {
+  it('replays a recorded bench from its cassettes, without the model, to the same figures, and says they were replayed', async () => {
     const setup = await setUpBench();
     world?.server.script(...Array.from({ length: 6 }, () => responder()));
     const recordDir = path.join(scratch ?? '', 'cassettes');
@@ -122,7 +131,14 @@ describe('verus-repair bench (fake model server, fake cargo-verus, real git and 
     const replayed = await benchInProcess(setup, path.join(scratch ?? '', 'replayed'), { replayDir: recordDir, jobs: 2 });
     expect(world?.server.requests.length).toBe(requestsBefore);
     expect(replayed.overall.correctAtK[0]?.numerator).toBe(2);
-    expect(withoutTimings(replayed)).toEqual(withoutTimings(recorded));
+    expect(withoutTimings(replayed, 'model', 'caveats')).toEqual(withoutTimings(recorded, 'model', 'caveats'));
+    expect(recorded.overall.origins.model).toEqual([expect.stringMatching(new RegExp(`^endpoint http://127\\.0\\.0\\.1:\\d+.*, recorded to 4 cassette\\(s\\) in ${recordDir}$`))]);
+    expect(replayed.overall.origins.model).toEqual([`replayed from 4 cassette(s) in ${recordDir}`]);
+    expect(replayed.overall.origins.caveats).toContain('replayed model');
+    expect(recorded.overall.origins.caveats).not.toContain('replayed model');
+    const replayedMarkdown = readFileSync(path.join(scratch ?? '', 'replayed', 'summary.md'), 'utf8');
+    expect(replayedMarkdown).toContain(`Model: replayed from 4 cassette(s) in ${recordDir}.`);
+    expect(replayedMarkdown).toMatch(/^\| e2e-model\.none\.s1\.t0\.2 \([^)]*replayed model[^)]*\) \| 2\/2 \|/m);
     const empty = path.join(scratch ?? '', 'no-cassettes');
     mkdirSync(empty);
     await expect(benchInProcess(setup, path.join(scratch ?? '', 'replay-empty'), { replayDir: empty })).rejects.toThrow('lacks the cassettes of 4 attempt(s)');

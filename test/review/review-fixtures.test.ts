@@ -6,13 +6,16 @@ import AjvDraft04 from 'ajv-draft-04';
 // ajv-draft-04 is CommonJS: its default export arrives as the module object under NodeNext.
 const Ajv = ((AjvDraft04 as unknown as { default?: typeof AjvDraft04 }).default ?? AjvDraft04) as unknown as new (options: object) => { compile(schema: object): ((data: unknown) => boolean) & { errors?: unknown } };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_BIN_DIR } from '../fakes/fake-environment.js';
 import { removeTemporaryDirectories } from '../fakes/temporary-directory.js';
 import { auditReview } from '../../src/ledger/audit-review.js';
 import { readReviewRecords } from '../../src/ledger/read-review-records.js';
 import { recordReview } from '../../src/ledger/record-review.js';
 import { reverifyReviewSurvivors } from '../../src/review/reverify-review-survivors.js';
 import { runCli } from '../fakes/run-cli.js';
-import { REVIEW_NOTES_REF, type ReviewNote } from '../../src/ledger/review-record.js';
+import { buildReviewTrailers, REVIEW_NOTES_REF, type ReviewNote } from '../../src/ledger/review-record.js';
+import { describeVerdictOrigin, type VerdictOrigin } from '../../src/core/verdict-origin.js';
+import type { Verifier } from '../../src/core/verifier.js';
 import { renderReviewMarkdown } from '../../src/report/render-review-markdown.js';
 import { renderReviewSarif } from '../../src/report/render-review-sarif.js';
 import { MUTATION_OPERATOR_NAMES } from '../../src/review/mutation-operator.js';
@@ -53,7 +56,8 @@ describe('review on the weak/strong fixture twins (synthetic verifier verdicts)'
 
   it('weak search: the four behaviours the tests miss and the spec admits survive', () => {
     const { review: result } = results.get('review-search-weak')!;
-    expect(result.provenance).toBe('synthetic');
+    // Every verdict came from the fake cargo-verus on PATH (the original's and each mutant's alike), and the review says so.
+    expect(result.origins).toEqual([{ kind: 'local', tool: 'cargo-verus', program: path.join(FAKE_BIN_DIR, 'cargo-verus'), verusVersion: expect.any(String) }]);
     expect(statuses(result)).toEqual({ survived: 4, 'killed-by-verus': 1, 'killed-by-tests': 1 });
     expect(survivors(result)).toEqual(['relational-operator 14: == -> !=', 'constant 13: 0 -> 1', 'negate-condition 14: v[i] == key -> !(v[i] == key)', 'return-value 15: Some(i) -> None']);
     expect(result.functions[0]).toMatchObject({ function: 'find', mutants: 6, mutationScore: 2 / 6, vacuityFindings: 0 });
@@ -94,13 +98,32 @@ describe('review on the weak/strong fixture twins (synthetic verifier verdicts)'
     expect(survivors(results.get('review-vacuity')!.review)).toEqual(['return-value 15: x -> 0']);
   });
 
+  it('names the origin of every verdict: mutants answered by another verifier than the original are listed too', async () => {
+    const crate = copyReviewFixture('review-search-weak');
+    const { services } = await createSyntheticReviewServices(crate);
+    const inner = services.verifier;
+    // The original's check is answered by "another" runner; the mutants by the fake cargo-verus on PATH.
+    const other: VerdictOrigin = { kind: 'docker', image: 'verus-repair/verus', digest: `sha256:${'c'.repeat(64)}`, verusVersion: '0.2026.06.07.cd03505' };
+    let calls = 0;
+    const verifier: Verifier = { runner: 'local', verify: async (target, options, signal) => {
+      const result = await inner.verify(target, options, signal);
+      return (calls += 1) === 1 ? { ...result, origin: other } : result;
+    } };
+    const outcome = await reviewCrate({ id: 'two-origins', crateDir: crate, file: null, functions: [], operators: ['relational-operator'], maxMutants: null, seed: 1, jobs: 1, vacuity: false }, { ...services, verifier });
+    if (outcome.kind !== 'reviewed') throw new Error(outcome.message);
+    expect(calls).toBeGreaterThan(1);
+    const fake = `local cargo-verus at ${path.join(FAKE_BIN_DIR, 'cargo-verus')}, Verus ${outcome.review.verusVersion}`;
+    expect(outcome.review.origins.map(describeVerdictOrigin)).toEqual([`docker verus-repair/verus@sha256:${'c'.repeat(64)}, Verus 0.2026.06.07.cd03505`, fake]);
+    expect(buildReviewTrailers(outcome.review)).toContainEqual(['Verifier', `docker verus-repair/verus@sha256:${'c'.repeat(64)}, Verus 0.2026.06.07.cd03505; ${fake}`]);
+  }, 120_000);
+
   it('counts a stillborn mutant from the real erased build', async () => {
     // rustc rejects `v[0 - 1]` (arithmetic_overflow is deny-by-default): found by cargo build, never sent to Verus.
     const source = readFileSync(path.resolve('rust-fixtures/review-max-weak/src/lib.rs'), 'utf8').replace('if v[i] > v[best] {', 'if v[i] > v[best] && v[i] >= v[0] {');
     expect(source).toContain('v[0] {');
     const crate = copyReviewFixture('review-max-weak', { source });
     const { services, fake } = await createSyntheticReviewServices(crate, 'run-never-called');
-    const outcome = await reviewCrate({ id: 'stillborn', crateDir: crate, file: null, functions: [], operators: ['index-shift'], maxMutants: null, seed: 1, jobs: 1, vacuity: false }, { ...services, verifier: { runner: 'local', verify: async () => ({ status: 'verified', functions: [], diagnostics: [], toolchain: { verusVersion: null, pinHash: null, imageDigest: null }, command: [], wallTimeMs: 0, provenance: 'synthetic' }) } });
+    const outcome = await reviewCrate({ id: 'stillborn', crateDir: crate, file: null, functions: [], operators: ['index-shift'], maxMutants: null, seed: 1, jobs: 1, vacuity: false }, { ...services, verifier: { runner: 'local', verify: async () => ({ status: 'verified', functions: [], diagnostics: [], toolchain: { verusVersion: null, pinHash: null, imageDigest: null }, command: [], wallTimeMs: 0, origin: { kind: 'recorded', source: 'inline', synthetic: true } }) } });
     expect(outcome.kind).toBe('reviewed');
     if (outcome.kind !== 'reviewed') return;
     const shifted = outcome.review.mutants.find((entry) => entry.mutant.replacement === '0 - 1');
@@ -125,9 +148,10 @@ describe('review on the weak/strong fixture twins (synthetic verifier verdicts)'
     expect(vacuity.runs[0]!.results.map((entry) => entry.ruleId)).toEqual(['surviving-mutant', 'contradictory-requires', 'ensures-ignore-result', 'contradictory-requires']);
   });
 
-  it('renders Markdown for a pull request, labelled synthetic, with each survivor and its diff', () => {
+  it('renders Markdown for a pull request, naming the binary behind the verdicts, with each survivor and its diff', () => {
     const markdown = renderReviewMarkdown(results.get('review-search-weak')!.review);
-    expect(markdown).toContain('**synthetic**');
+    expect(markdown).toContain(`Verifier: local cargo-verus at ${path.join(FAKE_BIN_DIR, 'cargo-verus')}, Verus `);
+    expect(markdown).not.toMatch(/\breal\b/);
     expect(markdown).toContain('| `find` | 6 | 0 | 1 | 1 | 4 | 0 | 0 | 33% | 17% | 0 |');
     expect(markdown).toContain('-        if v[i] == key {\n+        if v[i] != key {');
   });
@@ -153,7 +177,9 @@ describe('review on the weak/strong fixture twins (synthetic verifier verdicts)'
     expect(record?.reviewId).toBe('test-review-search-weak');
     expect(await auditReview(crate, record!)).toEqual([]);
     const log = await runCli(['log', '--reviews', '--repo', crate], { PATH: process.env['PATH'] ?? '' });
-    expect(log.stdout).toMatch(/^review test-review-search-weak [0-9a-f]{10}: 6 mutants, 4 survived, score 0\.333, vacuity none \(synthetic\)$/m);
+    expect(log.stdout).toContain(`review ${record!.reviewId} ${record!.commit.slice(0, 10)}: 6 mutants, 4 survived, score 0.333, vacuity none; verifier: local cargo-verus at ${path.join(FAKE_BIN_DIR, 'cargo-verus')}, Verus `);
+    expect(message.split('\n').find((line) => line.startsWith('Verifier: '))).toBe(`Verifier: local cargo-verus at ${path.join(FAKE_BIN_DIR, 'cargo-verus')}, Verus ${result.verusVersion}`);
+    expect(message).not.toContain('Provenance:');
     const audit = await runCli(['audit', '--reviews', '--repo', crate], { PATH: process.env['PATH'] ?? '' });
     expect(audit.exitCode, audit.stderr).toBe(0);
     expect(audit.stdout).toBe('review test-review-search-weak: audit passed');
@@ -198,6 +224,7 @@ describe('review on the weak/strong fixture twins (synthetic verifier verdicts)'
         function: 'find', file: 'src/lib.rs', line: 8, direction: 'ensures', verdict: 'fails',
         oldClauses: ['r matches Some(i) ==> i < v.len() && v@[i as int] == key', 'r is None ==> forall|j: int| 0 <= j < v.len() ==> v@[j] != key'],
         newClauses: ['r matches Some(i) ==> i < v.len() && v@[i as int] == key'],
+        origin: expect.objectContaining({ kind: 'local', tool: 'cargo-verus' }),
       },
     ]);
     expect(outcome.review.findings).toBe(1);

@@ -11,6 +11,7 @@ import type { ReviewResult } from '../../src/review/review-result.js';
 const workDir = await mkdtemp(join(tmpdir(), 'review-html-'));
 afterAll(async () => rm(workDir, { recursive: true, force: true }));
 
+const ORIGIN = { kind: 'recorded', source: 'test/fixtures/review/sample-recordings.json', synthetic: true } as const;
 const COUNTS = { stillborn: 1, 'killed-by-tests': 2, 'killed-by-verus': 3, survived: 1, 'timed-out': 0, unsettled: 0 };
 
 /** A hand-built review (synthetic): two functions, one survivor whose diff holds markup to escape. */
@@ -19,11 +20,11 @@ function sampleReview(): ReviewResult {
   const row = (name: string, line: number) => ({ function: name, file: 'src/lib.rs', line, specLine: line + 1, specColumn: 5, mutants: 7, provenSurvivors: 0, counts: COUNTS, mutationScore: 5 / 6, settledBeforeVerus: 3 / 7, verifierCalls: 4, vacuityFindings: 0 });
   return {
     id: 'sample', crateDir: '/tmp/crate', files: ['src/lib.rs'], sourceSha256: 'b'.repeat(64), operators: ['relational-operator'], seed: 1, maxMutants: null, requestedFunctions: [], sampledWithSeed: null, totalMutants: 14,
-    mutants: [{ mutant, verdict: { status: 'survived', settledBy: 'verus', provenance: 'synthetic' } }],
+    mutants: [{ mutant, verdict: { status: 'survived', settledBy: 'verus', origin: ORIGIN } }],
     vacuity: [{ probe: { kind: 'contradictory-requires', function: 'clamp', file: 'src/lib.rs', line: 3, column: 8, clauseLine: 4, clauseColumn: 5, description: 'assert(false) at entry' }, verdict: 'vacuous', detail: null }],
     trusted: [{ kind: 'external-body', item: 'read_clock', file: 'src/lib.rs', line: 30, detail: '#[verifier::external_body]' }],
     against: null, entailment: [], trustedAdded: null,
-    functions: [row('find', 9), row('clamp', 3)], provenance: 'synthetic', verusVersion: null, generationMs: 3, findings: 2,
+    functions: [row('find', 9), row('clamp', 3)], origins: [ORIGIN], verusVersion: null, generationMs: 3, findings: 2,
   };
 }
 
@@ -41,7 +42,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE)(chromiumSuiteTitle('HTML review report in h
       expect(await survivor.count()).toBe(1);
       expect(await survivor.locator('pre').textContent()).toContain('+        if v[i] != key { // <b>');
       expect(await tab.locator('pre b').count()).toBe(0);
-      expect(await tab.getByTestId('synthetic').isVisible()).toBe(true);
+      expect(await tab.getByTestId('origins').textContent()).toBe('verifier: recorded outputs (synthetic) from test/fixtures/review/sample-recordings.json');
       expect(await tab.getByTestId('vacuity').textContent()).toContain('vacuous');
       expect(await tab.getByTestId('trusted').textContent()).toContain('read_clock');
       const screenshot = join(workDir, 'review.png');

@@ -19,7 +19,7 @@ export async function createSyntheticReviewServices(crateDir: string, scenario =
   const events: ReviewEvent[] = [];
   const services: ReviewServices = {
     ...(await createReviewServices(config, fake.environment, { cache: false, onEvent: (event) => events.push(event) })),
-    verifier: new LocalVerifier({ config, environment: fake.environment, provenance: 'synthetic' }),
+    verifier: new LocalVerifier({ config, environment: fake.environment }),
   };
   return { services, fake, events };
 }

@@ -31,7 +31,8 @@ export async function checkSpecEntailment(previous: VerusFileIr, current: VerusF
       if (outcome.precheck.status === 'timeout') return { ...item.base, verdict: 'timed-out' };
       if (outcome.precheck.status !== 'passed') return { ...item.base, verdict: 'probe-rejected' };
       const status = outcome.verification?.status;
-      return { ...item.base, verdict: status === 'verified' ? 'holds' : status === 'failed' ? 'fails' : status === 'timeout' ? 'timed-out' : 'unsettled' };
+      const origin = outcome.verification === null ? {} : { origin: outcome.verification.origin };
+      return { ...item.base, verdict: status === 'verified' ? 'holds' : status === 'failed' ? 'fails' : status === 'timeout' ? 'timed-out' : 'unsettled', ...origin };
     },
     (item) => ({ ...item.base, verdict: 'unsettled' }),
     services.signal,

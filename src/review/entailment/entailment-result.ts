@@ -1,3 +1,5 @@
+import type { VerdictOrigin } from '../../core/verdict-origin.js';
+
 /**
  * One direction of a spec-change check for one function. `requires`: old requires ⟹ new requires
  * (the precondition was not strengthened). `ensures`: under the old requires, new ensures ⟹ old
@@ -12,4 +14,6 @@ export interface EntailmentResult {
   verdict: 'holds' | 'fails' | 'not-checkable' | 'probe-rejected' | 'timed-out' | 'unsettled';
   oldClauses: string[];
   newClauses: string[];
+  /** Who produced the verifier verdict behind `verdict`; absent when none was reached. */
+  origin?: VerdictOrigin;
 }

@@ -39,7 +39,10 @@ export async function reproveMutant(mutant: Mutant, crateFiles: CrateFiles, crat
       cache: true, runId: `reprove-${mutant.id}`, environment: settings.environment, precheckTargetDir: settings.precheckTargetDir, ...(settings.signal === undefined ? {} : { signal: settings.signal }),
     }, () => {});
     const result = await repairCrate(request, services);
-    const spent = { iterations: Math.max(0, ...result.report.iterations.map((entry) => entry.iteration)), promptTokens: result.report.totals.promptTokens, completionTokens: result.report.totals.completionTokens };
+    const spent = {
+      iterations: Math.max(0, ...result.report.iterations.map((entry) => entry.iteration)), promptTokens: result.report.totals.promptTokens, completionTokens: result.report.totals.completionTokens,
+      origins: { verifier: result.report.verifierOrigins.map((entry) => entry.origin), model: request.modelOrigin },
+    };
     if (result.outcome !== 'verified' || result.verifiedCommit === null) return { status: 'not-proved', repository, ledgerBranch: result.ledgerBranch, stopReason: result.stopReason, ...spent };
     const proved = await simpleGit(repository).show([`${result.verifiedCommit}:${mutant.file}`]);
     const proof = createTwoFilesPatch(`a/${mutant.file}`, `b/${mutant.file}`, mutant.source, proved, 'mutant', 'proof', { context: 2 }).split('\n').slice(2).join('\n');

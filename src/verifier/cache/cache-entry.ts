@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DIAGNOSTIC_KINDS } from '../../core/diagnostic-kind.js';
 import type { PrecheckResult } from '../../core/verifier-precheck.js';
 import type { VerifierResult } from '../../core/verifier-result.js';
+import { verdictOriginSchema } from '../result/verdict-origin-schema.js';
 import { CACHE_FORMAT } from './compute-cache-key.js';
 
 const spanSchema = z.object({
@@ -34,11 +35,17 @@ const cachedResultSchema = z.looseObject({
   toolchain: z.object({ verusVersion: z.string().nullable(), pinHash: z.string().nullable(), imageDigest: z.string().nullable() }),
   command: z.array(z.string()),
   wallTimeMs: z.number(),
+  origin: verdictOriginSchema,
   functions: z.array(functionSchema),
   diagnostics: z.array(diagnosticSchema),
 });
 
-/** What a cache file must look like; anything else is a corrupt entry (a miss, never a crash). */
+/**
+ * What a cache file must look like; anything else is a corrupt entry (a miss, never a crash).
+ * Entries of format 1 (no origin) are not read as "origin unknown": a label that says nothing would
+ * stand in reports beside verdicts that name their binary, and one re-verification is cheap. The
+ * format bump changes every key, so they simply miss.
+ */
 export const cacheEntrySchema = z.object({
   format: z.literal(CACHE_FORMAT),
   key: z.string().regex(/^[0-9a-f]{64}$/),

@@ -5,8 +5,11 @@ import { assertNever } from '../../core/assert-never.js';
 import type { VerificationOptions, VerificationTarget } from '../../core/verifier.js';
 import type { VerificationInputs } from './verification-inputs.js';
 
-/** Bump when the entry format or the key recipe changes: old entries then simply miss. */
-export const CACHE_FORMAT = 'verus-repair-cache/1';
+/**
+ * Bump when the entry format or the key recipe changes: old entries then simply miss.
+ * 2: entries carry the verdict's origin (format 1 stored only `provenance`, which said `real` for fakes).
+ */
+export const CACHE_FORMAT = 'verus-repair-cache/2';
 
 /** Everything besides the sources that decides a verdict. The timeout is not here: timeouts are never cached. */
 export interface VerdictSettings {

@@ -18,7 +18,7 @@ const entry: CacheEntry = {
     toolchain: { verusVersion: '0.2026.06.07.cd03505', pinHash: 'p', imageDigest: null },
     command: ['verus', 'lib.rs'],
     wallTimeMs: 1234,
-    provenance: 'real',
+    origin: { kind: 'docker', image: 'verus-repair/verus:p', digest: null, verusVersion: '0.2026.06.07.cd03505' },
     functions: [{ function: 'lib::f', module: 'lib', mode: 'Exec', success: false, timeMs: 3, rlimit: 10 }],
     diagnostics: [
       {
@@ -60,6 +60,9 @@ describe('ResultCache', () => {
     ['another key', (text: string) => text.replace(`"key":"${key}"`, `"key":"${'cd'.padEnd(64, '0')}"`), /holds key cd0/],
     ['binary garbage', () => '\u0000\u00ff\u0001', /not JSON/],
     ['an unknown diagnostic kind', (text: string) => text.replace('"kind":"postcondition"', '"kind":"made-up"'), /unexpected shape/],
+    // Format 1 stored `provenance` (which said "real" for fakes) and no origin: never served as a hit with a made-up label.
+    ['a verdict without its origin', (text: string) => text.replace(/"origin":\{"kind":"docker"[^}]*\},/, '"provenance":"real",'), /unexpected shape at result\.origin/],
+    ['an origin of an unknown kind', (text: string) => text.replace('"kind":"docker"', '"kind":"real"'), /unexpected shape at result\.origin/],
   ])('treats %s as a corrupt entry: a reported miss, never a crash', async (_label, corrupt, reason) => {
     const cache = freshCache();
     await cache.store(entry);

@@ -44,7 +44,8 @@ export class RecordedVerifier implements ReportingVerifier {
     const result = classifyVerifierRun(
       { kind: 'exited', exitCode: recording.exitCode, signal: null, stdout: bytes(recording.stdout), stderr: bytes(recording.stderr), wallTimeMs: performance.now() - started },
       report,
-      { command: ['recorded-verifier', recording.label], tool: 'cargo-verus', toolchain: { pinHash: null, imageDigest: null }, hints: { runner: 'local', imageTag: null }, provenance: this.recordings.provenance },
+      { command: ['recorded-verifier', recording.label], tool: 'cargo-verus', toolchain: { pinHash: null, imageDigest: null }, hints: { runner: 'local', imageTag: null },
+        origin: { kind: 'recorded', source: this.recordingsFile, synthetic: this.recordings.provenance === 'synthetic' } },
     );
     return { result, report };
   }

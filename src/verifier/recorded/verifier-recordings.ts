@@ -4,8 +4,9 @@ import { InputError } from '../../core/errors.js';
 
 /**
  * Recorded verifier outputs keyed by the sha256 of a crate's `src/` files: the verifier's analogue
- * of a model cassette. The demo and end-to-end tests replay them. `provenance` says whether they
- * came from a real Verus run or were written for the project (`synthetic`); nothing here claims more.
+ * of a model cassette. The demo and end-to-end tests replay them. `provenance` is the file's own
+ * claim: `synthetic` when they were written for the project; verdicts replayed from either kind are
+ * labelled `recorded outputs from FILE` (plus `(synthetic)`), never as a run of Verus.
  */
 const recordingSchema = z.object({
   sourcesSha256: z.string().regex(/^[0-9a-f]{64}$/),

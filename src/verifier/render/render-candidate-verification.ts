@@ -1,11 +1,12 @@
 import { assertNever } from '../../core/assert-never.js';
+import { describeVerdictOrigin } from '../../core/verdict-origin.js';
 import type { FunctionOutcome, VerifierResult } from '../../core/verifier-result.js';
 import type { CandidateVerification } from '../candidate-verification.js';
 import { describeCrashReason } from './describe-crash-reason.js';
 import { describePrecheck, seconds } from './describe-precheck.js';
 import { renderDiagnosticGroups, type SourceLineReader } from './render-diagnostic-groups.js';
 
-/** The text `verus-repair verify` prints: pre-check, cache, verdict, per-function results, grouped errors. */
+/** The text `verus-repair verify` prints: pre-check, cache, who produced the verdict, the verdict, per-function results, grouped errors. */
 export function renderCandidateVerification(target: string, outcome: CandidateVerification, readSourceLine: SourceLineReader, header: string[] = []): string {
   const lines = [`verus-repair verify ${target}`, ...header, `pre-check: ${describePrecheck(outcome.precheck)}`, `cache: ${describeCache(outcome)}`];
   if (outcome.precheck.status === 'build-failed') {
@@ -14,7 +15,7 @@ export function renderCandidateVerification(target: string, outcome: CandidateVe
   if (outcome.precheck.status === 'test-failed' && outcome.precheck.outputTail !== '') {
     lines.push('test output (tail):', ...outcome.precheck.outputTail.split('\n').slice(-20).map((line) => `  ${line}`));
   }
-  if (outcome.verification !== null) lines.push(...renderVerdict(outcome.verification, readSourceLine));
+  if (outcome.verification !== null) lines.push(`verifier: ${describeVerdictOrigin(outcome.verification.origin)}`, ...renderVerdict(outcome.verification, readSourceLine));
   return `${lines.join('\n')}\n`;
 }
 
@@ -26,7 +27,7 @@ function describeCache(outcome: CandidateVerification): string {
 
 function renderVerdict(result: VerifierResult, readSourceLine: SourceLineReader): string[] {
   const version = result.toolchain.verusVersion === null ? '' : `Verus ${result.toolchain.verusVersion}, `;
-  const facts = `(${version}${result.provenance === 'cache' ? 'cached' : seconds(result.wallTimeMs)})`;
+  const facts = `(${version}${result.origin.kind === 'cache' ? 'cached' : seconds(result.wallTimeMs)})`;
   switch (result.status) {
     case 'verified':
     case 'failed': {

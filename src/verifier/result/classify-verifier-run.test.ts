@@ -11,7 +11,7 @@ const context: RunContext = {
   toolchain: { pinHash: 'abc', imageDigest: null },
   hints: { runner: 'local', imageTag: null },
   viaCargo: false,
-  provenance: 'synthetic',
+  origin: { kind: 'local', tool: 'verus', program: '/opt/verus/verus', verusVersion: '0.2026.06.07.cd03505' },
 };
 
 function exited(exitCode: number | null, stdout = '', stderr = '', signal: string | null = null): Extract<ProcessOutcome, { kind: 'exited' }> {
@@ -97,6 +97,7 @@ describe('classifyVerifierRun', () => {
     expect(result).toMatchObject({ status: 'toolchain-error', problem });
     if (result.status === 'toolchain-error') expect(result.message).toContain(fix);
   });
+
   it('under cargo, exit 0 without a results document is its own reason: the crate was fresh', () => {
     const cargoOutput = '{"reason":"compiler-artifact","package_id":"path+file:///c#0.1.0","fresh":true}\n{"reason":"build-finished","success":true}\n';
     expect(classifyVerifierRun(exited(0, cargoOutput, '    Finished `dev` profile\n'), report(null), underCargo)).toMatchObject({ status: 'crashed', exitCode: 0, reason: 'no-results-document' });

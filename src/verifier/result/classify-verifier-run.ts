@@ -1,3 +1,4 @@
+import type { VerdictOrigin } from '../../core/verdict-origin.js';
 import type { CrashReason, ToolchainIdentity, VerifierResult } from '../../core/verifier-result.js';
 import type { VerifierReport } from '../diagnostics/verifier-report.js';
 import type { ProcessOutcome } from '../run/process-outcome.js';
@@ -26,7 +27,8 @@ export interface RunContext {
    * considered the crate fresh. Defaults to `tool === 'cargo-verus'`; the Docker runner says it.
    */
   viaCargo?: boolean;
-  provenance: 'real' | 'synthetic';
+  /** Who ran: the runner and the program it executed, with the version the report states (the runner builds it from the report). */
+  origin: VerdictOrigin;
 }
 
 /**
@@ -40,7 +42,7 @@ export function classifyVerifierRun(outcome: Exclude<ProcessOutcome, { kind: 'ab
     toolchain: { ...context.toolchain, verusVersion: report.verusVersion },
     command: context.command,
     wallTimeMs: outcome.wallTimeMs,
-    provenance: context.provenance,
+    origin: context.origin,
   };
   const stderrTail = outcome.stderr.text.slice(-STDERR_TAIL_CHARACTERS);
   if (outcome.kind === 'spawn-failed') {

@@ -24,7 +24,7 @@ afterAll(() => rmSync(crateDir, { recursive: true, force: true }));
 function verifierFor(scenario: string) {
   const fake = createFakeSetup(scenario);
   const config = { ...defaultVerifierConfig(crateDir), passEnv: FAKE_PASS_ENV };
-  return { fake, verifier: new DockerVerifier({ config, pin, environment: fake.environment, runId: 'test1', provenance: 'synthetic' }) };
+  return { fake, verifier: new DockerVerifier({ config, pin, environment: fake.environment, runId: 'test1' }) };
 }
 
 function mountSource(argv: string[] | undefined): string {
@@ -37,6 +37,8 @@ describe('DockerVerifier with a fake docker that enforces the sandbox policy', (
     const { fake, verifier } = verifierFor('run-docker-crate-verified');
     const result = await verifier.verify({ kind: 'crate', crateDir }, options);
     expect(result).toMatchObject({ status: 'verified', toolchain: { verusVersion: 'fake', pinHash: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    // The origin names the image the container ran (a tag: no digest is known) and the version its output reported.
+    expect(result.origin).toEqual({ kind: 'docker', image: verifier.image, digest: null, verusVersion: result.toolchain.verusVersion });
     const [run] = fake.readInvocations();
     expect(run?.argv).toContain(imageTagForPin(pin));
     expect(run?.argv).toContain('verus-repair-test1-1');

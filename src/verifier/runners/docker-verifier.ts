@@ -30,7 +30,6 @@ export interface DockerVerifierSettings {
   runId?: string;
   /** The docker program (default `docker` from PATH). */
   dockerProgram?: string;
-  provenance?: 'real' | 'synthetic';
 }
 
 /**
@@ -81,7 +80,7 @@ export class DockerVerifier implements ReportingVerifier {
         toolchain: { pinHash: this.pinHash, imageDigest: null },
         hints: { runner: 'docker', imageTag: this.image },
         viaCargo: command.tool === 'cargo-verus',
-        provenance: this.settings.provenance ?? 'real',
+        origin: { kind: 'docker', ...splitImageDigest(this.image), verusVersion: report.verusVersion },
       });
       return { result, report };
     } finally {
@@ -92,4 +91,10 @@ export class DockerVerifier implements ReportingVerifier {
   async describeToolchain(): Promise<string> {
     return `docker;image=${this.image};pin=${this.pinHash}`;
   }
+}
+
+/** `name@sha256:…` names its digest; a tag alone does not (the runner does not inspect the image). */
+function splitImageDigest(image: string): { image: string; digest: string | null } {
+  const at = image.lastIndexOf('@');
+  return at < 0 ? { image, digest: null } : { image: image.slice(0, at), digest: image.slice(at + 1) };
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFakeSetup, FAKE_PASS_ENV, isProcessAlive } from '../../../test/fakes/fake-environment.js';
+import { createFakeSetup, FAKE_BIN_DIR, FAKE_PASS_ENV, isProcessAlive } from '../../../test/fakes/fake-environment.js';
 import { createTemporaryCrate } from '../../../test/fakes/temporary-crate.js';
 import type { VerificationOptions, VerificationTarget } from '../../core/verifier.js';
 import { defaultVerifierConfig } from '../config/read-verifier-config.js';
@@ -19,14 +19,16 @@ afterAll(() => rmSync(crateDir, { recursive: true, force: true }));
 function verifierFor(scenario: string, setupOptions: { withFakes?: boolean; path?: string } = {}) {
   const fake = createFakeSetup(scenario, setupOptions);
   const config = { ...defaultVerifierConfig(crateDir), runner: 'local' as const, passEnv: FAKE_PASS_ENV, maxOutputBytes: 64 * 1024 };
-  return { fake, verifier: new LocalVerifier({ config, environment: fake.environment, provenance: 'synthetic' }) };
+  return { fake, verifier: new LocalVerifier({ config, environment: fake.environment }) };
 }
 
 describe('LocalVerifier with fake executables', () => {
   it('verifies a crate through real cargo and the fake cargo-verus, with per-function results', async () => {
     const { fake, verifier } = verifierFor('run-local-crate-verified');
     const result = await verifier.verify({ kind: 'crate', crateDir }, options);
-    expect(result).toMatchObject({ status: 'verified', provenance: 'synthetic', toolchain: { verusVersion: 'fake' } });
+    expect(result).toMatchObject({ status: 'verified', toolchain: { verusVersion: 'fake' } });
+    // The origin names the program cargo ran (the fake, found on PATH) and the version its document reported.
+    expect(result.origin).toEqual({ kind: 'local', tool: 'cargo-verus', program: path.join(FAKE_BIN_DIR, 'cargo-verus'), verusVersion: 'fake' });
     if (result.status !== 'verified') return;
     expect(result.functions.map((item) => [item.function, item.success])).toEqual([['runner_demo::add_one', true], ['runner_demo::lemmas::double', true]]);
     expect(result.command.slice(0, 6)).toEqual(['cargo', 'verus', 'verify', '--fwd-verus-args-to', 'roots', '--message-format=json']);
@@ -74,7 +76,8 @@ describe('LocalVerifier with fake executables', () => {
   });
 
   it('verifies and fails single files with verus FILE --crate-type=lib', async () => {
-    expect((await verifierFor('run-file-verified').verifier.verify(fileTarget, options)).status).toBe('verified');
+    const verified = await verifierFor('run-file-verified').verifier.verify(fileTarget, options);
+    expect(verified).toMatchObject({ status: 'verified', origin: { kind: 'local', tool: 'verus', program: path.join(FAKE_BIN_DIR, 'verus') } });
     const failed = await verifierFor('run-file-failed').verifier.verify(fileTarget, options);
     expect(failed).toMatchObject({ status: 'failed', diagnostics: [expect.objectContaining({ kind: 'postcondition', primary: expect.objectContaining({ file: 'lib.rs', line: 6 }) })] });
   });

@@ -12,6 +12,7 @@ import { readRootPackage } from '../jobs/read-root-package.js';
 import { classifyVerifierRun } from '../result/classify-verifier-run.js';
 import { runProcessJob } from '../run/run-process-job.js';
 import { describeLocalBinaries } from './describe-local-toolchain.js';
+import { resolveLocalOrigin } from './resolve-local-origin.js';
 import type { ReportingVerifier, VerificationWithReport } from './reporting-verifier.js';
 import { throwAbortReason } from './throw-if-aborted.js';
 import { locateVerificationRoot } from './verification-root.js';
@@ -20,8 +21,6 @@ export interface LocalVerifierSettings {
   config: VerifierConfig;
   /** The host environment to select from (default: process.env). Tests pass their own. */
   environment?: NodeJS.ProcessEnv;
-  /** `synthetic` when the binaries are test fakes. */
-  provenance?: 'real' | 'synthetic';
 }
 
 /**
@@ -56,7 +55,7 @@ export class LocalVerifier implements ReportingVerifier {
       toolchain: { pinHash: null, imageDigest: null },
       hints: { runner: 'local', imageTag: null },
       viaCargo: command.tool === 'cargo-verus',
-      provenance: this.settings.provenance ?? 'real',
+      origin: await resolveLocalOrigin(command.tool, config, job.env, report.verusVersion),
     });
     return { result, report };
   }

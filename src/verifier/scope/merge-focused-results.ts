@@ -14,6 +14,7 @@ export function mergeFocusedResults(results: readonly VerifierResult[]): Verifie
   const diagnostics = results.flatMap((result) => ('diagnostics' in result ? result.diagnostics : []));
   const functions = results.flatMap((result) => ('functions' in result ? result.functions : []));
   const failed = results.some((result) => result.status === 'failed');
-  const provenance = results.every((result) => result.provenance === 'cache') ? 'cache' : (results.find((result) => result.provenance !== 'cache') ?? first).provenance;
-  return { ...first, status: failed ? 'failed' : 'verified', diagnostics, functions, wallTimeMs, provenance } as VerifierResult;
+  // The merged verdict is the first failing run's (or, all verified, the first run's): its origin stands for it.
+  const origin = (results.find((result) => result.status === 'failed') ?? first).origin;
+  return { ...first, status: failed ? 'failed' : 'verified', diagnostics, functions, wallTimeMs, origin } as VerifierResult;
 }

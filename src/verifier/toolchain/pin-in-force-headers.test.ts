@@ -35,7 +35,7 @@ describe('the pin in force in headers', () => {
     const stream = { isTTY: false, write: (chunk: string) => written.push(chunk) } as unknown as NodeJS.WriteStream;
     const renderer = createProgressRenderer(stream);
     const pin = await readPinInForce({ file: PACKAGED_PIN_FILE, source: 'package' });
-    renderer.sink({ type: 'run-started', runId: 'r', crate: '.', file: 'src/lib.rs', model: 'm', modelSource: 'live', feedbackLevel: 'auto', samples: 1, iterations: 1, resumedFrom: 0, untrackedLeftOut: [], toolchainPin: pin });
+    renderer.sink({ type: 'run-started', runId: 'r', crate: '.', file: 'src/lib.rs', model: 'm', modelOrigin: { kind: 'endpoint', url: 'http://127.0.0.1:1/v1', recordingTo: null }, feedbackLevel: 'auto', samples: 1, iterations: 1, resumedFrom: 0, untrackedLeftOut: [], toolchainPin: pin });
     renderer.stop();
     expect(written.join('')).toContain(`  toolchain pin: ${pin.sha256} (${PACKAGED_PIN_FILE}, the package default; no verus-toolchain/pin.toml in the repository`);
     const broken = await readPinInForce({ file: '/nonexistent/pin.toml', source: 'config' });

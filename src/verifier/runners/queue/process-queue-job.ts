@@ -10,11 +10,13 @@ import { RejectedJobError } from './rejected-job-error.js';
 import type { SharedStore } from './shared-store.js';
 import { MAX_PAYLOAD_BYTES, MAX_RESULT_BYTES } from './snapshot-limits.js';
 
-/** What a worker brings to every job: its toolchain pin, the runner that does the work, the shared store. */
+/** What a worker brings to every job: its toolchain pin, the runner that does the work, the shared store, and whom to name as the verdict's origin. */
 export interface JobProcessingServices {
   pinHash: string;
   verifier: ReportingVerifier;
   store: SharedStore;
+  /** The queue's configured name and this worker (host and pid), wrapped around the runner's own origin. */
+  origin: { queue: string; worker: string };
 }
 
 /** The snapshot a job names is not in Redis (evicted, or Redis restarted): the submitter sends it again. */
@@ -47,7 +49,7 @@ export async function processQueueJob(jobId: string, data: unknown, services: Jo
     const key = await computeJobKey(await listVerificationInputs(target), target, options, services.pinHash);
     if (key !== jobId) throw new RejectedJobError(`job id ${jobId.slice(0, 12)} is not the key of its payload (${key.slice(0, 12)})`);
     const { result, report } = await services.verifier.verifyWithReport(target, options, signal);
-    const outcome: QueueJobResult = { result, report };
+    const outcome: QueueJobResult = { result: { ...result, origin: { kind: 'queue', ...services.origin, ran: result.origin } }, report };
     if (JSON.stringify(outcome).length > MAX_RESULT_BYTES) throw new RejectedJobError(`the verdict exceeds ${MAX_RESULT_BYTES} bytes`);
     await services.store.storeResult(jobId, outcome);
     return outcome;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { VerifierResult } from '../../../core/verifier-result.js';
 import type { VerifierReport } from '../../diagnostics/verifier-report.js';
+import { verdictOriginSchema } from '../../result/verdict-origin-schema.js';
 import { MAX_RESULT_BYTES } from './snapshot-limits.js';
 
 const diagnosticSchema = z.looseObject({ kind: z.string(), message: z.string(), severity: z.string(), secondary: z.array(z.unknown()), notes: z.array(z.string()) });
@@ -9,7 +10,7 @@ const facts = {
   toolchain: z.object({ verusVersion: z.string().nullable(), pinHash: z.string().nullable(), imageDigest: z.string().nullable() }),
   command: z.array(z.string()),
   wallTimeMs: z.number(),
-  provenance: z.enum(['real', 'synthetic', 'cache']),
+  origin: verdictOriginSchema,
 };
 
 const verifierResultSchema = z.discriminatedUnion('status', [

@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeSetup, FAKE_PASS_ENV } from '../../../../test/fakes/fake-environment.js';
@@ -19,7 +20,7 @@ let worker: RunningQueueWorker;
 const fake = createFakeSetup('run-queue-mixed');
 
 function localVerifier(crateDir: string) {
-  return new LocalVerifier({ config: { ...defaultVerifierConfig(crateDir), runner: 'local', passEnv: FAKE_PASS_ENV }, environment: fake.environment, provenance: 'synthetic' });
+  return new LocalVerifier({ config: { ...defaultVerifierConfig(crateDir), runner: 'local', passEnv: FAKE_PASS_ENV }, environment: fake.environment });
 }
 
 function queueSettings() {
@@ -46,10 +47,12 @@ describe.skipIf(!REDIS_SERVER_AVAILABLE)(redisSuiteTitle('QueueVerifier with an 
     const viaQueue = await verifier.verify({ kind: 'crate', crateDir }, options);
     const direct = await localVerifier(crateDir).verify({ kind: 'crate', crateDir }, options);
     expect(viaQueue.status).toBe('verified');
-    expect({ ...viaQueue, wallTimeMs: 0 }).toEqual({ ...direct, wallTimeMs: 0 });
+    expect({ ...viaQueue, wallTimeMs: 0, origin: null }).toEqual({ ...direct, wallTimeMs: 0, origin: null });
+    // The worker names the queue and itself around its runner's own origin.
+    expect(viaQueue.origin).toEqual({ kind: 'queue', queue: queueSettings().name, worker: `${os.hostname()} pid ${process.pid}`, ran: direct.origin });
     const before = fake.readInvocations().length;
     const again = await verifier.verify({ kind: 'crate', crateDir }, options);
-    expect(again).toMatchObject({ status: 'verified', provenance: 'cache' });
+    expect(again).toMatchObject({ status: 'verified', origin: { kind: 'cache', of: viaQueue.origin } });
     expect(fake.readInvocations().length).toBe(before);
   });
 

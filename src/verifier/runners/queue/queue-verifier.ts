@@ -1,4 +1,5 @@
 import { AdapterError } from '../../../core/errors.js';
+import { originOfCacheHit } from '../../../core/verdict-origin.js';
 import type { VerificationOptions, VerificationTarget } from '../../../core/verifier.js';
 import type { VerifierResult } from '../../../core/verifier-result.js';
 import { listVerificationInputs } from '../../cache/list-verification-inputs.js';
@@ -54,7 +55,7 @@ export class QueueVerifier implements ReportingVerifier {
     const link = await this.connection.acquire();
     try {
       const shared = await link.store.readResult(key).catch((error: Error) => this.unreachable(error));
-      if (shared !== null) return { result: { ...shared.result, provenance: 'cache' }, report: shared.report };
+      if (shared !== null) return { result: { ...shared.result, origin: originOfCacheHit(shared.result.origin) }, report: shared.report };
       const snapshot = await readVerificationSnapshot(inputs);
       const bytes = snapshot.files.reduce((sum, file) => sum + file.bytes.length, 0);
       if (bytes > SNAPSHOT_LIMITS.maxBytes || snapshot.files.length > SNAPSHOT_LIMITS.maxFiles) {

@@ -54,7 +54,7 @@ export async function startQueueWorker(settings: QueueWorkerSettings): Promise<R
     async (job: Job<unknown, QueueJobResult>, token?: string, signal?: AbortSignal) => {
       const started = performance.now();
       try {
-        const outcome = await processQueueJob(String(job.id), job.data, { pinHash: settings.pinHash, verifier: settings.verifier, store }, signal);
+        const outcome = await processQueueJob(String(job.id), job.data, { pinHash: settings.pinHash, verifier: settings.verifier, store, origin: { queue: settings.queue.name, worker: `${os.hostname()} pid ${process.pid}` } }, signal);
         settings.log(`job ${String(job.id).slice(0, 12)}: ${outcome.result.status} in ${Math.round(performance.now() - started)} ms`);
         return outcome;
       } catch (error) {
