@@ -46,6 +46,7 @@ describe('verus-repair repair, end to end (fake model server, fake cargo-verus, 
     expect(last).toMatch(/^Iteration: 2$/m);
     expect(last).toMatch(/^Guard: accept$/m);
     expect(last).toMatch(/^Verifier-Args: \["cargo","verus","verify"/m);
+    expect(last).toMatch(/^Rlimit-Used: \d+$/m);
     expect(messages[1]).toMatch(/^Errors: invariant-end-of-loop-body=1$/m);
     const editorSecond = JSON.stringify(world.server.requests[2]?.body['messages']);
     expect(editorSecond).toContain(INSTRUCTOR_ADVICE.split(',')[0]);
@@ -59,6 +60,10 @@ describe('verus-repair repair, end to end (fake model server, fake cargo-verus, 
     // Notes name the cassette lines of the editor exchange behind each candidate (line 2 is the instructor's).
     const noteLines = notes.split('\n').filter((line) => line.startsWith('{')).map((line) => (JSON.parse(line) as { cassetteLines: number[] | null }).cassetteLines);
     expect(noteLines).toEqual([[3], [1], null]);
+    // Each verified candidate's note lists its functions with the time and rlimit use Verus reported; their sum is the trailer.
+    const lastNote = JSON.parse(notes.split('\n').filter((line) => line.startsWith('{')).at(0) ?? '{}') as { report: { functions: Array<{ rlimit: number | null }> } };
+    expect(lastNote.report.functions.length).toBeGreaterThan(0);
+    expect(String(lastNote.report.functions.reduce((total, outcome) => total + (outcome.rlimit ?? 0), 0))).toBe(/^Rlimit-Used: (\d+)$/m.exec(last)?.[1]);
     expect((await simpleGit(world.repoDir).status()).isClean()).toBe(true);
     const audit = await runCliInProcess('audit', '--repo', world.repoDir, 'e2e-run');
     expect(audit.exitCode).toBe(0);

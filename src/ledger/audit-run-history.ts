@@ -42,6 +42,8 @@ export async function auditRunHistory(commits: readonly LedgerCommit[], readFile
     }
     if (note.sourceSha256 !== sourceSha) finding('trailer-mismatch', 'Source-SHA256 trailer differs from the note');
     if (note.proofResult !== commit.trailers.get('Proof-Result')) finding('trailer-mismatch', 'Proof-Result trailer differs from the note');
+    const rlimitUsed = commit.trailers.get('Rlimit-Used');
+    if (rlimitUsed !== undefined && rlimitUsed !== describeNoteRlimitUse(note.report)) finding('trailer-mismatch', 'Rlimit-Used trailer differs from the functions in the note');
     const files: CheckedFile[] = [];
     for (const path of note.files) {
       const bytes = await readFileAt(commit.sha, path);
@@ -69,4 +71,14 @@ function parseNote(text: string): LedgerNote | null {
   } catch {
     return null;
   }
+}
+
+/** The `Rlimit-Used` value the note's `report.functions` imply: their rlimit counts summed, `none` when they have none. */
+function describeNoteRlimitUse(report: unknown): string {
+  const functions = typeof report === 'object' && report !== null && Array.isArray((report as { functions?: unknown }).functions) ? (report as { functions: unknown[] }).functions : [];
+  const counts = functions.flatMap((entry) => {
+    const rlimit = typeof entry === 'object' && entry !== null ? (entry as { rlimit?: unknown }).rlimit : undefined;
+    return typeof rlimit === 'number' ? [rlimit] : [];
+  });
+  return counts.length === 0 ? 'none' : String(counts.reduce((total, count) => total + count, 0));
 }

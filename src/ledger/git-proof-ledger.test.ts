@@ -100,6 +100,18 @@ describe('GitProofLedger', () => {
     expect(rules).toContain('trailer-mismatch');
   });
 
+  it('audit checks Rlimit-Used against the functions the note lists', async () => {
+    const ledger = await GitProofLedger.open(repo);
+    const run = await ledger.startRun('run-1', (await simpleGit(repo).revparse(['HEAD'])).trim());
+    const checked = candidate('verus! { fn f() { } }\n', 'verified', 1);
+    const functions = [{ function: 'f', success: true, timeMs: 3.1, rlimit: 4100 }, { function: 'g', success: true, timeMs: 1, rlimit: 900 }];
+    await ledger.recordCandidate(run, { ...checked, trailers: { ...checked.trailers, rlimitUsed: 5000 }, note: { ...checked.note, report: { diagnostics: [], functions } } });
+    const commits = await ledger.readRun('run-1');
+    expect(await auditRunHistory(commits, (sha, path) => ledger.readFileAt(sha, path))).toEqual([]);
+    const forged = commits.map((commit) => ({ ...commit, trailers: new Map(commit.trailers).set('Rlimit-Used', '50') }));
+    expect((await auditRunHistory(forged, (sha, path) => ledger.readFileAt(sha, path))).map((finding) => finding.message)).toContain('Rlimit-Used trailer differs from the functions in the note');
+  });
+
   it('snapshots tracked changes and the untracked verification inputs, never other untracked files', async () => {
     await writeFile(join(repo, 'lib.rs'), 'verus! { fn f() { let y = 2; } }\n');
     await mkdir(join(repo, 'src'));

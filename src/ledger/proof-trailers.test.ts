@@ -35,6 +35,12 @@ describe('proof trailers', () => {
     expect(parseCommitTrailers(formatCommitMessage('s', { ...trailers, verifier: null })).get('Verifier')).toBe('none');
   });
 
+  it('records the rlimit the check used as Rlimit-Used, `none` when Verus reported no counts, and nothing when no verifier ran', () => {
+    expect(parseCommitTrailers(formatCommitMessage('s', { ...trailers, rlimitUsed: 460123 })).get('Rlimit-Used')).toBe('460123');
+    expect(parseCommitTrailers(formatCommitMessage('s', { ...trailers, rlimitUsed: null })).get('Rlimit-Used')).toBe('none');
+    expect(parseCommitTrailers(formatCommitMessage('s', trailers)).has('Rlimit-Used')).toBe(false);
+  });
+
   it('reads no trailers from a message without a trailer paragraph', () => {
     expect(parseCommitTrailers('Just: a summary line').size).toBe(0);
   });

@@ -15,6 +15,8 @@ export interface ProofTrailers {
   /** sha256 of the toolchain pin in force for the run (the repository's verus-toolchain/pin.toml, or the package default). */
   toolchainPin?: string | null;
   verifierArgs: string[];
+  /** The Z3 rlimit count the check used, summed over its functions (per function in the note's `report.functions`); null when Verus reported none; omitted when no verifier ran. */
+  rlimitUsed?: number | null;
   /** `focused fn1,fn2` or `crate`: what the candidate's check verified (omitted when unknown). */
   verifyScope?: string;
   /** `crate` when a focused pass was confirmed by a whole-crate run (omitted otherwise). */
@@ -44,6 +46,7 @@ const KEYS: Array<[keyof ProofTrailers, string]> = [
   ['toolchain', 'Toolchain'],
   ['toolchainPin', 'Toolchain-Pin'],
   ['verifierArgs', 'Verifier-Args'],
+  ['rlimitUsed', 'Rlimit-Used'],
   ['verifyScope', 'Verify-Scope'],
   ['confirmed', 'Confirmed'],
   ['verifier', 'Verifier'],
@@ -59,7 +62,7 @@ const KEYS: Array<[keyof ProofTrailers, string]> = [
 ];
 
 /** Scope trailers appear only on commits whose check had a scope. */
-const OMITTED_WHEN_ABSENT: Array<keyof ProofTrailers> = ['verifyScope', 'confirmed', 'specEntailment', 'verifier', 'modelOrigin'];
+const OMITTED_WHEN_ABSENT: Array<keyof ProofTrailers> = ['verifyScope', 'confirmed', 'specEntailment', 'verifier', 'modelOrigin', 'rlimitUsed'];
 
 function renderValue(key: keyof ProofTrailers, trailers: ProofTrailers): string {
   const value = trailers[key];

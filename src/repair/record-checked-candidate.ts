@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describeModelOrigin } from '../core/model-origin.js';
 import { describeVerdictOrigin } from '../core/verdict-origin.js';
 import type { GitProofLedger, RunWorkspace } from '../ledger/git-proof-ledger.js';
+import { sumRlimitUse } from '../verifier/result/sum-rlimit-use.js';
 import { renderScopeTrailers } from '../verifier/scope/render-scope-trailers.js';
 import { describeEntailment } from '../review/entailment/check-candidate-entailment.js';
 import type { CheckedCandidate } from './checked-candidate.js';
@@ -37,6 +38,8 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
   }));
   const verification = checked.verification?.verification ?? null;
   const toolchain = verification?.toolchain ?? null;
+  // What the check cost as Verus reported it: per function in the note, the total as `Rlimit-Used`.
+  const functions = verification?.status === 'verified' || verification?.status === 'failed' ? verification.functions : null;
   return context.ledger.recordCandidate(context.run, {
     files,
     summary: facts.summary,
@@ -47,6 +50,7 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
       toolchain: toolchain === null ? null : toolchain.imageDigest ?? (toolchain.pinHash === null ? null : `pin:${toolchain.pinHash}`),
       toolchainPin: request.toolchainPin?.sha256 ?? null,
       verifierArgs: verification?.command ?? [],
+      ...(functions === null ? {} : { rlimitUsed: sumRlimitUse(functions) }),
       ...renderScopeTrailers(checked.verification?.scope),
       verifier: verification === null ? null : describeVerdictOrigin(verification.origin),
       model: request.modelName,
@@ -66,6 +70,7 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
         precheck: checked.verification?.precheck.status ?? null,
         scope: checked.verification?.scope ?? null,
         diagnostics: checked.diagnostics,
+        functions: functions?.map((outcome) => ({ function: outcome.function, success: outcome.success, timeMs: outcome.timeMs, rlimit: outcome.rlimit })) ?? null,
         guardViolations: checked.guard.verdict === 'reject' ? checked.guard.violations : [],
         ...(checked.entailment === undefined ? {} : { specEntailment: checked.entailment }),
         ...facts.details,

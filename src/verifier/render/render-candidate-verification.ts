@@ -2,6 +2,7 @@ import { assertNever } from '../../core/assert-never.js';
 import { describeVerdictOrigin } from '../../core/verdict-origin.js';
 import type { FunctionOutcome, VerifierResult } from '../../core/verifier-result.js';
 import type { CandidateVerification } from '../candidate-verification.js';
+import { sumRlimitUse } from '../result/sum-rlimit-use.js';
 import { describeCrashReason } from './describe-crash-reason.js';
 import { describePrecheck, seconds } from './describe-precheck.js';
 import { renderDiagnosticGroups, type SourceLineReader } from './render-diagnostic-groups.js';
@@ -33,8 +34,8 @@ function renderVerdict(result: VerifierResult, readSourceLine: SourceLineReader)
     case 'failed': {
       const lines = [`result: ${result.status === 'verified' ? 'VERIFIED' : 'FAILED'} ${facts}`];
       if (result.functions.length > 0) {
-        const rlimits = result.functions.flatMap((item) => (item.rlimit === null ? [] : [item.rlimit]));
-        const total = rlimits.length === 0 ? '' : ` (rlimit used: ${rlimits.reduce((sum, value) => sum + value, 0)})`;
+        const used = sumRlimitUse(result.functions);
+        const total = used === null ? '' : ` (rlimit used: ${used})`;
         lines.push(`functions${total}:`, ...result.functions.map((item) => `  ${item.success ? 'verified' : 'FAILED  '} ${item.function}${describeCost(item)}`));
       }
       const errors = renderDiagnosticGroups(result.diagnostics, readSourceLine);
