@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { createIrCandidateApplier, createModelStack, loadPromptTemplates, loadTacticCatalog, usesTactics, type FeedbackLevel } from '../agents/index.js';
+import { applyModelFamily, createIrCandidateApplier, createModelStack, loadPromptTemplates, loadTacticCatalog, usesTactics, type FeedbackLevel } from '../agents/index.js';
 import { ConfigurationError } from '../core/errors.js';
 import { DEFAULT_GUARD_POLICY } from '../core/guard-verdict.js';
 import type { VerificationScopePolicy, Verifier } from '../core/verifier.js';
@@ -66,7 +66,8 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
   if (invocation.model !== null) environment['VERUS_REPAIR_MODEL'] = invocation.model;
   const replaying = invocation.replay !== null;
   const { file: configFile, verifier: verifierConfig, model: configuredModel, warnings } = await readRepairConfig(ledger.repoDir, environment, { needsApiKey: !replaying });
-  const modelConfig = { ...configuredModel, name: invocation.model ?? configuredModel.name };
+  // `--model` may name another family than the file's model: its defaults (temperature, max-tokens field) follow the name.
+  const modelConfig = applyModelFamily(configuredModel, invocation.model ?? configuredModel.name);
   if (invocation.maxCostUsd !== null && !(modelConfig.name in modelConfig.prices)) throw new ConfigurationError(describeMissingPrice(modelConfig.name, configFile));
   const file = await checkTargetFile(crateDir, invocation.file ?? (await defaultFile(crateDir, invocation.functions)), invocation.file);
   const { metered, warnings: modelWarnings, cassette } = createModelStack(modelConfig, {
@@ -105,8 +106,11 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
     model: metered,
     templates: loadPromptTemplates(),
     applier: await createIrCandidateApplier(file),
-    editorSettings: { temperature: modelConfig.temperature, maxOutputTokens: modelConfig.maxOutputTokens, sampling: { samples: request.samples, sampling: modelConfig.sampling, parallelRequests: modelConfig.parallelRequests } },
-    instructorOptions: { temperature: modelConfig.temperature, maxOutputTokens: Math.min(modelConfig.maxOutputTokens, 400) },
+    editorSettings: {
+      temperature: modelConfig.temperature, maxOutputTokens: modelConfig.maxOutputTokens, sampling: { samples: request.samples, sampling: modelConfig.sampling, parallelRequests: modelConfig.parallelRequests },
+      toolChoice: modelConfig.toolChoice, reasoningEffort: modelConfig.reasoningEffort,
+    },
+    instructorOptions: { temperature: modelConfig.temperature, maxOutputTokens: Math.min(modelConfig.maxOutputTokens, 400), reasoningEffort: modelConfig.reasoningEffort },
     verifier: invocation.verifier ?? (await createVerifier(config, environment)),
     prechecker: config.precheck.enabled ? new CargoPrechecker({ config, environment }) : null,
     precheckRunsTests: config.precheck.test,
