@@ -12,8 +12,15 @@ export interface FakeChoice {
   finishReason?: string;
 }
 
+/** Usage as OpenAI reports it; `prompt_tokens_details.cached_tokens` is the prompt-cache hit. */
+export interface FakeUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  prompt_tokens_details?: { cached_tokens: number };
+}
+
 export type FakeReply =
-  | { kind: 'completion'; choices: FakeChoice[]; usage?: { prompt_tokens: number; completion_tokens: number } | null; model?: string; delayMs?: number }
+  | { kind: 'completion'; choices: FakeChoice[]; usage?: FakeUsage | null; model?: string; delayMs?: number }
   | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
   | { kind: 'hang' }
   | { kind: 'huge'; bytes: number }
@@ -23,14 +30,36 @@ export type FakeScriptStep = FakeReply | ((request: RecordedRequest) => FakeRepl
 
 export interface RecordedRequest {
   method: string;
+  /** As sent, with the query string. */
   path: string;
+  pathname: string;
+  query: Record<string, string>;
   headers: Record<string, string | string[] | undefined>;
   body: Record<string, unknown>;
 }
 
+/**
+ * How one provider's endpoint behaves, apart from the model's answers (the script): which path it
+ * serves, what it refuses before any model runs (`check`, answered without consuming a script step),
+ * and how it changes a scripted answer (`shape`, e.g. one choice whatever `n` asked for). Dialects
+ * live in test/fake-openai-dialects.ts; the default serves `POST /v1/chat/completions` and accepts all.
+ */
+export interface FakeDialect {
+  name: string;
+  servesPath(pathname: string): boolean;
+  check?(request: RecordedRequest): FakeReply | null;
+  shape?(reply: Extract<FakeReply, { kind: 'completion' }>, request: RecordedRequest, earlier: readonly RecordedRequest[]): Extract<FakeReply, { kind: 'completion' }>;
+}
+
+const ACCEPT_ALL: FakeDialect = { name: 'accept-all', servesPath: (pathname) => pathname === '/v1/chat/completions' };
+
 export interface FakeOpenAiServer {
   baseUrl: string;
+  /** `http://127.0.0.1:<port>`, for dialects whose base URL is not `/v1` (Azure's `/openai`). */
+  origin: string;
   requests: RecordedRequest[];
+  /** Every usage object the server reported, in order (what a client's totals must add up to). */
+  reportedUsage: FakeUsage[];
   /** Appends steps to the script; each request consumes one. */
   script(...steps: FakeScriptStep[]): void;
   remainingSteps(): number;
@@ -38,17 +67,20 @@ export interface FakeOpenAiServer {
 }
 
 /** `models`: answer `GET /v1/models` with these ids (outside the script); without it that request is unscripted too. */
-export async function startFakeOpenAiServer(options: { models?: string[] } = {}): Promise<FakeOpenAiServer> {
+export async function startFakeOpenAiServer(options: { models?: string[]; dialect?: FakeDialect } = {}): Promise<FakeOpenAiServer> {
   const requests: RecordedRequest[] = [];
+  const reportedUsage: FakeUsage[] = [];
   const steps: FakeScriptStep[] = [];
   const server: Server = createServer((incoming, outgoing) => {
-    void handle(incoming, outgoing, requests, steps, options.models);
+    void handle(incoming, outgoing, { requests, reportedUsage, steps, models: options.models, dialect: options.dialect ?? ACCEPT_ALL });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
+    origin: `http://127.0.0.1:${port}`,
     requests,
+    reportedUsage,
     script: (...more) => void steps.push(...more),
     remainingSteps: () => steps.length,
     close: () =>
@@ -59,24 +91,49 @@ export async function startFakeOpenAiServer(options: { models?: string[] } = {})
   };
 }
 
-async function handle(incoming: IncomingMessage, outgoing: ServerResponse, requests: RecordedRequest[], steps: FakeScriptStep[], models: string[] | undefined): Promise<void> {
+interface ServerState {
+  requests: RecordedRequest[];
+  reportedUsage: FakeUsage[];
+  steps: FakeScriptStep[];
+  models: string[] | undefined;
+  dialect: FakeDialect;
+}
+
+async function handle(incoming: IncomingMessage, outgoing: ServerResponse, state: ServerState): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of incoming) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
-  const request: RecordedRequest = { method: incoming.method ?? '', path: incoming.url ?? '', headers: incoming.headers, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) };
-  requests.push(request);
-  if (models !== undefined && request.method === 'GET' && request.path === '/v1/models') {
-    return sendJson(outgoing, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) });
+  const url = new URL(incoming.url ?? '/', 'http://127.0.0.1');
+  const request: RecordedRequest = {
+    method: incoming.method ?? '', path: incoming.url ?? '', pathname: url.pathname, query: Object.fromEntries(url.searchParams), headers: incoming.headers,
+    body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+  };
+  const earlier = [...state.requests];
+  state.requests.push(request);
+  if (state.models !== undefined && request.method === 'GET' && request.path === '/v1/models') {
+    return sendJson(outgoing, 200, { object: 'list', data: state.models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) });
   }
-  const step = steps.shift();
-  if (request.method !== 'POST' || request.path !== '/v1/chat/completions' || step === undefined) {
+  if (request.method === 'POST' && state.dialect.servesPath(request.pathname)) {
+    const refusal = state.dialect.check?.(request) ?? null;
+    if (refusal !== null) return send(outgoing, refusal, request, earlier, state);
+  }
+  const step = state.steps.shift();
+  if (request.method !== 'POST' || !state.dialect.servesPath(request.pathname) || step === undefined) {
     return sendJson(outgoing, 599, { error: { message: `fake server: unscripted request ${request.method} ${request.path}` } });
   }
   const reply = typeof step === 'function' ? step(request) : step;
+  return send(outgoing, reply, request, earlier, state);
+}
+
+async function send(outgoing: ServerResponse, reply: FakeReply, request: RecordedRequest, earlier: readonly RecordedRequest[], state: ServerState): Promise<void> {
   switch (reply.kind) {
-    case 'completion':
-      if (reply.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
-      return sendJson(outgoing, 200, completionBody(reply, String(request.body['model'] ?? 'fake-model')));
+    case 'completion': {
+      const shaped = state.dialect.shape?.(reply, request, earlier) ?? reply;
+      if (shaped.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, shaped.delayMs));
+      const body = completionBody(shaped, String(request.body['model'] ?? 'fake-model'));
+      if (body['usage'] !== undefined) state.reportedUsage.push(body['usage'] as FakeUsage);
+      return sendJson(outgoing, 200, body);
+    }
     case 'status':
       return sendJson(outgoing, reply.status, reply.body ?? { error: { message: `scripted ${reply.status}` } }, reply.headers);
     case 'hang':

@@ -1,5 +1,6 @@
 import type { LanguageModel } from '../core/language-model.js';
 import type { ModelConfig } from './config/model-config.js';
+import { inferProvider, PROVIDER_PRESETS } from './config/provider-preset.js';
 import { OpenAiLanguageModel } from './openai-language-model.js';
 import { DEFAULT_RETRY_POLICY, type RetryClock } from './model/retry-with-backoff.js';
 
@@ -9,7 +10,10 @@ import { DEFAULT_RETRY_POLICY, type RetryClock } from './model/retry-with-backof
  */
 export function createLanguageModel(config: ModelConfig, environment: NodeJS.ProcessEnv = process.env, clock?: RetryClock): LanguageModel {
   const apiKey = environment[config.apiKeyEnv];
-  const isOpenAi = /(^|\.)openai\.com$|openai\.azure\.com$/.test(new URL(config.baseUrl).hostname);
+  const preset = PROVIDER_PRESETS[config.provider ?? inferProvider(config.baseUrl)];
+  const deployments = preset.shape === 'deployments';
+  // Azure's client adds `api-version` itself; the rest of extra_query goes on every request as written.
+  const { 'api-version': apiVersion, ...query } = config.extraQuery ?? {};
   return new OpenAiLanguageModel({
     modelName: config.name,
     baseUrl: config.baseUrl,
@@ -20,7 +24,10 @@ export function createLanguageModel(config: ModelConfig, environment: NodeJS.Pro
     maxRetryAfterMs: config.maxRetryAfterMs,
     retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: config.maxRetries },
     maxResponseBytes: config.maxResponseBytes,
-    maxTokensField: isOpenAi ? 'max_completion_tokens' : 'max_tokens',
+    maxTokensField: config.maxTokensField ?? preset.maxTokensField,
+    azureApiVersion: deployments ? (apiVersion ?? null) : null,
+    extraHeaders: config.extraHeaders ?? {},
+    extraQuery: deployments ? query : (config.extraQuery ?? {}),
     ...(clock === undefined ? {} : { clock }),
   });
 }

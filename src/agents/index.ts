@@ -1,6 +1,9 @@
 /** The agents' public API: model client and config, editor, instructor, feedback, protocol, cassettes. */
 export { loadModelConfig, readModelConfig, type ModelConfigResult } from './config/read-model-config.js';
-export type { BudgetLimits, ModelConfig, ModelPrice } from './config/model-config.js';
+export type { BudgetLimits, ModelConfig, ModelPrice, ReasoningEffort } from './config/model-config.js';
+export { applyModelFamily, DEFAULT_TEMPERATURE } from './config/apply-model-family.js';
+export { isReasoningModel } from './config/reasoning-model-family.js';
+export { inferProvider, PROVIDER_PRESETS, PROVIDERS, type Provider, type ProviderPreset } from './config/provider-preset.js';
 export { createLanguageModel } from './create-language-model.js';
 export { createModelStack, type ModelStackOptions } from './create-model-stack.js';
 export { OpenAiLanguageModel, type OpenAiLanguageModelOptions } from './openai-language-model.js';

@@ -194,4 +194,26 @@ describe('OpenAiLanguageModel against a local fake server', () => {
     expect(error.message).not.toContain(FAKE_KEY);
     expect(JSON.stringify(error.failure)).not.toContain(FAKE_KEY);
   });
+
+  it('sends only what the request sets: no temperature when null, no n for one choice, reasoning_effort, the request\'s max-tokens field, extra headers and query', async () => {
+    server.script({ kind: 'completion', choices: [{ text: 'ok' }], usage: { prompt_tokens: 2048, completion_tokens: 10, prompt_tokens_details: { cached_tokens: 1920 } } });
+    const sent: ChatRequest = { ...request, n: 1, temperature: null, reasoningEffort: 'low', maxTokensField: 'max_completion_tokens' };
+    const response = await model(5_000, 0, { extraHeaders: { 'X-Title': 'verus-repair' }, extraQuery: { tenant: 'a' } }).complete(sent);
+    const received = server.requests[0]!;
+    expect(received.body).not.toHaveProperty('temperature');
+    expect(received.body).not.toHaveProperty('n');
+    expect(received.body).not.toHaveProperty('max_tokens');
+    expect(received.body).toMatchObject({ reasoning_effort: 'low', max_completion_tokens: 512 });
+    expect(received.headers['x-title']).toBe('verus-repair');
+    expect(received.query).toEqual({ tenant: 'a' });
+    expect(response.usage).toEqual({ promptTokens: 2048, completionTokens: 10, cachedPromptTokens: 1920, estimated: false });
+  });
+
+  it('keeps the endpoint\'s error object (type, code, param) of a refused request, so the parameter it names is known', async () => {
+    const body = { error: { message: "Unsupported value: 'temperature' does not support 0.2 with this model. Only the default (1) value is supported.", type: 'invalid_request_error', param: 'temperature', code: 'unsupported_value' } };
+    server.script({ kind: 'status', status: 400, body });
+    const error = (await model(5_000, 0).complete(request).catch((caught: unknown) => caught)) as ModelRequestError;
+    expect(error.failure).toMatchObject({ kind: 'http-status', status: 400, isRetryable: false, endpointError: { type: 'invalid_request_error', code: 'unsupported_value', param: 'temperature' } });
+    expect(error.failure.message).toContain("'temperature' does not support 0.2");
+  });
 });

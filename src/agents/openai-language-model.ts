@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import OpenAI, { AzureOpenAI } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ChatMessage, ChatRequest, ChatResponse, LanguageModel, ToolChoice } from '../core/language-model.js';
 import { isRetryableStatus, parseRetryAfter, type ModelFailure } from './model/classify-model-failure.js';
@@ -28,8 +28,13 @@ export interface OpenAiLanguageModelOptions {
   retryPolicy: RetryPolicy;
   maxResponseBytes: number;
   clock?: RetryClock;
-  /** `max_completion_tokens` (OpenAI's current name) or `max_tokens` (what local servers know). */
+  /** `max_completion_tokens` (OpenAI's current name) or `max_tokens` (what local servers know); a request's own field wins. */
   maxTokensField?: 'max_completion_tokens' | 'max_tokens';
+  /** Azure's deployments API (`api-key` header, `api-version` query) instead of plain chat completions. */
+  azureApiVersion?: string | null;
+  /** Sent with every request (`[model] extra_headers`, `extra_query`); never credentials. */
+  extraHeaders?: Record<string, string>;
+  extraQuery?: Record<string, string>;
 }
 
 /**
@@ -47,7 +52,7 @@ export class OpenAiLanguageModel implements LanguageModel {
   constructor(private readonly options: OpenAiLanguageModelOptions) {
     this.modelName = options.modelName;
     this.secrets = options.apiKey === null ? [] : [options.apiKey];
-    this.client = new OpenAI({
+    const common = {
       apiKey: options.apiKey ?? 'no-key',
       baseURL: options.baseUrl,
       organization: null,
@@ -55,7 +60,12 @@ export class OpenAiLanguageModel implements LanguageModel {
       maxRetries: 0,
       timeout: options.requestTimeoutMs,
       fetch: createSizeLimitedFetch(options.maxResponseBytes, createEndpointFetch(options.connectTimeoutMs)),
-    });
+      defaultHeaders: options.extraHeaders ?? {},
+      defaultQuery: options.extraQuery ?? {},
+    };
+    // The SDK's Azure client builds the deployment URL from the model name and sends the key as `api-key`.
+    const azureApiVersion = options.azureApiVersion ?? null;
+    this.client = azureApiVersion === null ? new OpenAI(common) : new AzureOpenAI({ ...common, apiVersion: azureApiVersion });
   }
 
   async complete(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
@@ -73,7 +83,7 @@ export class OpenAiLanguageModel implements LanguageModel {
       signal,
       { remainingMs, exceeded: (error, attempts) => this.deadlineExceeded(error, attempts) },
     );
-    const usage = completion.usage === null ? estimateUsage(request.messages, completion.choices) : { ...completion.usage, estimated: false };
+    const usage = completion.usage === null ? estimateUsage(request.messages, completion.choices) : { ...withoutAbsentCache(completion.usage), estimated: false };
     return { model: completion.model ?? this.modelName, choices: completion.choices, usage, latencyMs: Date.now() - started };
   }
 
@@ -123,7 +133,7 @@ export class OpenAiLanguageModel implements LanguageModel {
       const http = `${where}: HTTP ${error.status}`;
       const refusal = isRetryableStatus(error.status) && retryAfter !== null ? this.refuseRetryAfter(retryAfter, remainingMs) : null;
       if (refusal !== null) return { ...failure('http-status', error.status, false, `${http}: ${refusal}; ${this.scrub(error.message)}`), retryAfterMs: retryAfter };
-      return { ...failure('http-status', error.status, isRetryableStatus(error.status), `${http}: ${this.scrub(error.message)}`), retryAfterMs: retryAfter };
+      return { ...failure('http-status', error.status, isRetryableStatus(error.status), `${http}: ${this.scrub(error.message)}`), retryAfterMs: retryAfter, ...readEndpointError(error, (text) => this.scrub(text)) };
     }
     return failure('network', null, false, `${where}: ${this.scrub(error instanceof Error ? error.message : String(error))}`);
   }
@@ -153,8 +163,9 @@ export class OpenAiLanguageModel implements LanguageModel {
     return scrubSecrets(text, this.secrets).slice(0, 2000);
   }
 
+  /** Only what the request sets: no `n` for one choice, no `temperature` when null (the endpoint's default). */
   private toRequestBody(request: ChatRequest): ChatCompletionCreateParamsNonStreaming {
-    const maxTokensField = this.options.maxTokensField ?? 'max_completion_tokens';
+    const maxTokensField = request.maxTokensField ?? this.options.maxTokensField ?? 'max_completion_tokens';
     return {
       model: this.modelName,
       messages: request.messages.map(toOpenAiMessage),
@@ -162,8 +173,9 @@ export class OpenAiLanguageModel implements LanguageModel {
         ? { tools: request.tools.map((tool) => ({ type: 'function' as const, function: { name: tool.name, description: tool.description, parameters: tool.parameters } })) }
         : {}),
       ...(request.toolChoice === null || request.tools.length === 0 ? {} : { tool_choice: toOpenAiToolChoice(request.toolChoice) }),
-      n: request.n,
-      temperature: request.temperature,
+      ...(request.n === 1 ? {} : { n: request.n }),
+      ...(request.temperature === null ? {} : { temperature: request.temperature }),
+      ...(request.reasoningEffort === undefined ? {} : { reasoning_effort: request.reasoningEffort as ChatCompletionCreateParamsNonStreaming['reasoning_effort'] }),
       [maxTokensField]: request.maxOutputTokens,
     };
   }
@@ -189,6 +201,17 @@ function toOpenAiMessage(message: ChatMessage): ChatCompletionMessageParam {
 
 function toOpenAiToolChoice(choice: ToolChoice): ChatCompletionCreateParamsNonStreaming['tool_choice'] {
   return typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } };
+}
+
+/** The error object's `type`/`code`/`param` (OpenAI's shape), which name a refused parameter exactly. */
+function readEndpointError(error: InstanceType<typeof OpenAI.APIError>, scrub: (text: string) => string): Pick<ModelFailure, 'endpointError'> | Record<string, never> {
+  const text = (value: unknown): string | null => (typeof value === 'string' ? scrub(value.slice(0, 200)) : typeof value === 'number' ? String(value) : null);
+  const endpointError = { type: text(error.type), code: text(error.code), param: text(error.param) };
+  return endpointError.type === null && endpointError.code === null && endpointError.param === null ? {} : { endpointError };
+}
+
+function withoutAbsentCache(usage: NonNullable<ReadCompletion['usage']>): Omit<ChatResponse['usage'], 'estimated'> {
+  return usage.cachedPromptTokens === null ? { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens } : { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, cachedPromptTokens: usage.cachedPromptTokens };
 }
 
 function failure(kind: ModelFailure['kind'], status: number | null, isRetryable: boolean, message: string): ModelFailure {

@@ -36,8 +36,16 @@ export interface ChatRequest {
   toolChoice: ToolChoice | null;
   /** How many alternative answers (choices) to sample in this one call. */
   n: number;
-  temperature: number;
+  /** null sends no temperature: the endpoint's default (the only value reasoning models accept). */
+  temperature: number | null;
   maxOutputTokens: number;
+  /** Sent as `reasoning_effort` when present (reasoning models). */
+  reasoningEffort?: string;
+  /**
+   * The body field that carries `maxOutputTokens`, when it differs from the client's default (an
+   * adaptation to an endpoint that refused the other one). Absent members leave recorded digests as they were.
+   */
+  maxTokensField?: 'max_completion_tokens' | 'max_tokens';
 }
 
 /** Token counts for one call. `estimated` is true when the endpoint reported none and we counted locally. */
@@ -45,6 +53,8 @@ export interface TokenUsage {
   promptTokens: number;
   completionTokens: number;
   estimated: boolean;
+  /** Of `promptTokens`, those the provider served from its prompt cache; absent when it reported none. */
+  cachedPromptTokens?: number;
 }
 
 /** One sampled answer: free text, tool calls, or both. */

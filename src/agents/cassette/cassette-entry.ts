@@ -17,8 +17,11 @@ const request = z
     tools: z.array(z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) }).strict()),
     toolChoice: z.union([z.enum(['auto', 'none', 'required']), z.object({ name: z.string() }).strict()]).nullable(),
     n: z.number().int().positive(),
-    temperature: z.number(),
+    // null: no temperature was sent (adapted or reasoning models). Cassettes before issue 20 hold numbers only.
+    temperature: z.number().nullable(),
     maxOutputTokens: z.number().int().positive(),
+    reasoningEffort: z.string().optional(),
+    maxTokensField: z.enum(['max_completion_tokens', 'max_tokens']).optional(),
   })
   .strict();
 
@@ -26,7 +29,7 @@ const response = z
   .object({
     model: z.string(),
     choices: z.array(z.object({ index: z.number().int(), text: z.string().nullable(), toolCalls: z.array(toolCall), finishReason: z.string().nullable() }).strict()),
-    usage: z.object({ promptTokens: z.number().int().nonnegative(), completionTokens: z.number().int().nonnegative(), estimated: z.boolean() }).strict(),
+    usage: z.object({ promptTokens: z.number().int().nonnegative(), completionTokens: z.number().int().nonnegative(), estimated: z.boolean(), cachedPromptTokens: z.number().int().nonnegative().optional() }).strict(),
     latencyMs: z.number().nonnegative(),
   })
   .strict();
@@ -38,6 +41,7 @@ const failure = z
     isRetryable: z.boolean(),
     retryAfterMs: z.number().nullable(),
     message: z.string(),
+    endpointError: z.object({ type: z.string().nullable(), code: z.string().nullable(), param: z.string().nullable() }).strict().optional(),
   })
   .strict();
 

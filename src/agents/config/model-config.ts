@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { PROVIDERS, type MaxTokensField, type Provider } from './provider-preset.js';
 
 /** USD per one million tokens, for one model. */
 export const modelPriceSchema = z
   .object({
     input_per_million: z.number().nonnegative(),
+    /** Prompt tokens the provider served from its prompt cache (`usage.prompt_tokens_details.cached_tokens`). */
+    cached_input_per_million: z.number().nonnegative().optional(),
     output_per_million: z.number().nonnegative(),
   })
   .strict();
@@ -16,16 +19,33 @@ const budgetSchema = z
   })
   .strict();
 
+/** What OpenAI documents for `reasoning_effort` across its reasoning families. */
+export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'] as const;
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
+
+/** `function`: force the submit_candidate tool by name (the object form of `tool_choice`). */
+export const TOOL_CHOICES = ['auto', 'required', 'function'] as const;
+
+/** An HTTP header name (RFC 9110 token) or a query parameter name. */
+const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/);
+const nameValueTable = z.record(headerName, z.string(), { error: (issue) => (issue.code === 'invalid_key' ? 'expected a name of letters, digits and -_.!#$%&\'*+^`|~ (no spaces)' : 'expected a table of names to text values') });
+
 /**
  * The `[model]` section of verus-repair.toml, as written (snake_case). API keys are deliberately not
- * a key here: the file names the environment variable that holds the key (`api_key_env`).
+ * a key here: the file names the environment variable that holds the key (`api_key_env`). Keys the
+ * provider preset or the model family decide are optional here and filled in by normalization.
  */
 export const modelSectionSchema = z
   .object({
     name: z.string().min(1),
+    provider: z.enum(PROVIDERS).optional(),
     base_url: z.url().optional(),
-    api_key_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).default('OPENAI_API_KEY'),
-    temperature: z.number().min(0).max(2).default(0.2),
+    api_key_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+    temperature: z.union([z.number().min(0).max(2), z.literal('default')], { error: 'expected a number from 0 to 2, or "default"' }).optional(),
+    reasoning_effort: z.enum(REASONING_EFFORTS).optional(),
+    tool_choice: z.enum(TOOL_CHOICES).default('auto'),
+    extra_headers: nameValueTable.default({}),
+    extra_query: nameValueTable.default({}),
     max_output_tokens: z.number().int().positive().default(4096),
     request_timeout_seconds: z.number().positive().default(120),
     connect_timeout_seconds: z.number().positive().default(10),
@@ -33,7 +53,7 @@ export const modelSectionSchema = z
     max_retry_after_seconds: z.number().nonnegative().default(60),
     max_retries: z.number().int().min(0).max(10).default(4),
     samples: z.number().int().min(1).max(16).default(1),
-    sampling: z.enum(['n', 'parallel']).default('n'),
+    sampling: z.enum(['n', 'parallel']).optional(),
     parallel_requests: z.number().int().min(1).max(16).default(2),
     max_response_bytes: z.number().int().positive().default(4 * 1024 * 1024),
     budget: budgetSchema.default({ max_calls: 100, max_tokens: 2_000_000 }),
@@ -43,9 +63,10 @@ export const modelSectionSchema = z
 
 export type ModelSection = z.output<typeof modelSectionSchema>;
 
-/** Price of one model in USD per million tokens. */
+/** Price of one model in USD per million tokens; `cachedInputPerMillion` null = cached tokens cost the input price. */
 export interface ModelPrice {
   inputPerMillion: number;
+  cachedInputPerMillion?: number | null;
   outputPerMillion: number;
 }
 
@@ -56,12 +77,29 @@ export interface BudgetLimits {
   maxCostUsd: number | null;
 }
 
-/** The validated, normalized model configuration. Holds no secret, so it is safe to print or record. */
+/**
+ * The validated, normalized model configuration. Holds no secret, so it is safe to print or record.
+ * readModelConfig sets every member; those added with the provider presets are optional so that a
+ * config built in code without them means what it meant before: a `generic` endpoint, as written.
+ */
 export interface ModelConfig {
   name: string;
+  provider?: Provider;
   baseUrl: string;
   apiKeyEnv: string;
-  temperature: number;
+  /** As written: a number, `default` (send none), or null when left to the model family. */
+  temperatureSetting?: number | 'default' | null;
+  /** What is sent: null sends no temperature (reasoning families, `temperature = "default"`). */
+  temperature: number | null;
+  /** Sent only when set. */
+  reasoningEffort?: ReasoningEffort | null;
+  /** Which field carries `maxOutputTokens`: the preset's, or `max_completion_tokens` for reasoning families. */
+  maxTokensField?: MaxTokensField;
+  /** How the editor asks for its one tool: `auto`, `required`, or forced by name (`function`). */
+  toolChoice?: (typeof TOOL_CHOICES)[number];
+  /** Sent with every request; never a credential (refused when the config is read). */
+  extraHeaders?: Record<string, string>;
+  extraQuery?: Record<string, string>;
   maxOutputTokens: number;
   /** Read timeout of one attempt. */
   requestTimeoutMs: number;
@@ -73,7 +111,7 @@ export interface ModelConfig {
   maxRetryAfterMs: number;
   maxRetries: number;
   samples: number;
-  /** `n`: one request with n=samples; `parallel`: `samples` requests with n=1 (for endpoints without `n`). */
+  /** `n`: one request with n=samples (the rest by parallel calls if fewer come back); `parallel`: `samples` requests with n=1. */
   sampling: 'n' | 'parallel';
   parallelRequests: number;
   maxResponseBytes: number;

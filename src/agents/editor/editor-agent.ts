@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../core/diagnostic.js';
-import type { ChatChoice, ChatMessage } from '../../core/language-model.js';
+import type { ChatChoice, ChatMessage, ToolChoice } from '../../core/language-model.js';
 import { sanitizeUntrustedText } from '../../core/sanitize-untrusted-text.js';
 import { renderProtocolMessage } from '../feedback/render-protocol-message.js';
 import type { BudgetExhausted } from '../model/budget-exhausted.js';
@@ -7,7 +7,7 @@ import type { MeteredModel } from '../model/metered-model.js';
 import { sampleChoices, type SamplingOptions } from '../model/sample-choices.js';
 import type { PromptTemplates } from '../prompts/prompt-template-names.js';
 import { readSubmission } from '../protocol/read-submission.js';
-import { submitCandidateTool } from '../protocol/submit-candidate-tool.js';
+import { SUBMIT_CANDIDATE_TOOL_NAME, submitCandidateTool } from '../protocol/submit-candidate-tool.js';
 import { buildEditorPrompt, type EditorContextBuilder } from './build-editor-prompt.js';
 import type { CandidateApplier } from './candidate-applier.js';
 import { CandidateHistory } from './candidate-history.js';
@@ -26,9 +26,13 @@ export interface EditorTask {
 }
 
 export interface EditorSettings {
-  temperature: number;
+  /** null sends none (the endpoint's default). */
+  temperature: number | null;
   maxOutputTokens: number;
   sampling: SamplingOptions;
+  /** `function` forces submit_candidate by name; absent = `auto`. */
+  toolChoice?: 'auto' | 'required' | 'function';
+  reasoningEffort?: string | null;
 }
 
 /** One iteration's proposals, or the reason there are none. */
@@ -76,7 +80,10 @@ export class EditorAgent {
 
   async propose(signal?: AbortSignal): Promise<EditorProposal> {
     this.iteration += 1;
-    const request = { messages: this.conversation.messages(), tools: [submitCandidateTool()], toolChoice: 'auto' as const, temperature: this.settings.temperature, maxOutputTokens: this.settings.maxOutputTokens };
+    const request = {
+      messages: this.conversation.messages(), tools: [submitCandidateTool()], toolChoice: this.toolChoice(), temperature: this.settings.temperature, maxOutputTokens: this.settings.maxOutputTokens,
+      ...(this.settings.reasoningEffort == null ? {} : { reasoningEffort: this.settings.reasoningEffort }),
+    };
     const sampled = await sampleChoices(this.model, request, this.settings.sampling, signal);
     if (sampled.status === 'budget-exhausted') return { status: 'budget-exhausted', iteration: this.iteration, exhausted: sampled.exhausted };
     const outcomes = sampled.choices.map((choice) => this.readChoice(choice));
@@ -87,6 +94,11 @@ export class EditorAgent {
   respond(outcome: CandidateOutcome, feedback: string): void {
     const callId = outcome.status === 'format-error' ? outcome.toolCallId : outcome.submission.toolCallId;
     this.conversation.appendTurn(outcome.choice, feedback, callId);
+  }
+
+  private toolChoice(): ToolChoice {
+    const setting = this.settings.toolChoice ?? 'auto';
+    return setting === 'function' ? { name: SUBMIT_CANDIDATE_TOOL_NAME } : setting;
   }
 
   private readChoice(choice: ChatChoice): CandidateOutcome {

@@ -15,8 +15,10 @@ export type InstructorOutcome =
   | { status: 'budget-exhausted'; exhausted: BudgetExhausted };
 
 export interface InstructorOptions {
-  temperature: number;
+  /** null sends none (the endpoint's default). */
+  temperature: number | null;
   maxOutputTokens: number;
+  reasoningEffort?: string | null;
 }
 
 /**
@@ -34,7 +36,10 @@ export class InstructorAgent {
   async advise(diagnostics: readonly Diagnostic[], candidateSource: string, signal?: AbortSignal, tactics: readonly string[] = []): Promise<InstructorOutcome> {
     const messages = buildInstructorMessages(this.templates, diagnostics, candidateSource, tactics);
     const outcome = await this.model.call(
-      { messages, tools: [], toolChoice: null, n: 1, temperature: this.options.temperature, maxOutputTokens: this.options.maxOutputTokens },
+      {
+        messages, tools: [], toolChoice: null, n: 1, temperature: this.options.temperature, maxOutputTokens: this.options.maxOutputTokens,
+        ...(this.options.reasoningEffort == null ? {} : { reasoningEffort: this.options.reasoningEffort }),
+      },
       signal,
     );
     if (outcome.status === 'budget-exhausted') return outcome;

@@ -14,6 +14,8 @@ export interface ModelFailure {
   isRetryable: boolean;
   retryAfterMs: number | null;
   message: string;
+  /** The endpoint's error object (OpenAI's `type`, `code`, `param`), when it sent one; names a refused parameter. */
+  endpointError?: { type: string | null; code: string | null; param: string | null };
 }
 
 /** Parses a `retry-after` header (seconds or an HTTP date) into milliseconds. */

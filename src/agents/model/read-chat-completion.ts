@@ -16,14 +16,22 @@ const completionSchema = z.object({
       message: z.object({ content: z.string().nullish(), tool_calls: z.array(toolCallSchema).nullish() }),
     }),
   ),
-  usage: z.object({ prompt_tokens: z.number().int().nonnegative(), completion_tokens: z.number().int().nonnegative() }).nullish(),
+  usage: z
+    .object({
+      prompt_tokens: z.number().int().nonnegative(),
+      completion_tokens: z.number().int().nonnegative(),
+      // A malformed details object must not cost the whole answer: it is read as "no cache reported".
+      prompt_tokens_details: z.object({ cached_tokens: z.number().int().nonnegative().nullish() }).nullish().catch(null),
+    })
+    .nullish(),
 });
 
 /** A chat completion reduced to what we use; `usage` is null when the endpoint reported none. */
 export interface ReadCompletion {
   model: string | null;
   choices: ChatChoice[];
-  usage: { promptTokens: number; completionTokens: number } | null;
+  /** `cachedPromptTokens`: `usage.prompt_tokens_details.cached_tokens` (at most `promptTokens`), null when absent. */
+  usage: { promptTokens: number; completionTokens: number; cachedPromptTokens: number | null } | null;
 }
 
 /**
@@ -44,6 +52,8 @@ export function readChatCompletion(raw: unknown): ReadCompletion | null {
       }));
     return { index, text: choice.message.content ?? null, toolCalls, finishReason: choice.finish_reason ?? null };
   });
-  const usage = parsed.data.usage ? { promptTokens: parsed.data.usage.prompt_tokens, completionTokens: parsed.data.usage.completion_tokens } : null;
+  const reported = parsed.data.usage;
+  const cached = reported?.prompt_tokens_details?.cached_tokens ?? null;
+  const usage = reported ? { promptTokens: reported.prompt_tokens, completionTokens: reported.completion_tokens, cachedPromptTokens: cached === null ? null : Math.min(cached, reported.prompt_tokens) } : null;
   return { model: parsed.data.model ?? null, choices, usage };
 }
