@@ -72,7 +72,9 @@ async function closedPort(): Promise<number> {
 }
 
 function environment(scenarioDir: string, withFakes: boolean): NodeJS.ProcessEnv {
-  return { ...createFakeSetup('run-never-called', { withFakes }).environment, VERUS_REPAIR_FAKE_SCENARIO: scenarioDir };
+  // doctor compares Verus's release with the pin, so the fake (which says "fake" by default) is told which one to claim.
+  const release = (JSON.parse(readFileSync(path.join(scenarioDir, 'version.json'), 'utf8')) as { verus: { version: string } }).verus.version;
+  return { ...createFakeSetup('run-never-called', { withFakes }).environment, VERUS_REPAIR_FAKE_SCENARIO: scenarioDir, VERUS_REPAIR_FAKE_VERSION: release };
 }
 
 function row(stdout: string, name: string): string {

@@ -248,6 +248,12 @@ describe('fake Verus: its own version, panics, aborts', () => {
     expect(JSON.parse(json.stdout)).toEqual({ verus: expect.objectContaining({ version: 'fake', commit: 'fake' }) });
   });
 
+  it('claims another version only when a test passes VERUS_REPAIR_FAKE_VERSION', async () => {
+    const { run, fake } = setup();
+    fake.environment['VERUS_REPAIR_FAKE_VERSION'] = '0.2026.07.18.3a4d30b';
+    expect(JSON.parse((await run('verus', ['--version', '--output-json'])).stdout).verus.version).toBe('0.2026.07.18.3a4d30b');
+  });
+
   it('says version fake in every results document it replays, though the recording names the pin', async () => {
     const { run } = setup();
     expect(verified('stdout.txt')).toContain('"version": "0.2026.06.07.cd03505"');

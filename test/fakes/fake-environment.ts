@@ -10,8 +10,12 @@ export const FAKE_BIN_DIR = path.join(path.dirname(fileURLToPath(import.meta.url
 /** test/fixtures/verus: where the `run-*` scenario directories live. */
 export const SCENARIO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'verus');
 
-/** The variables the fakes read; a runner must be told to pass them through (verifier.pass_env). */
-export const FAKE_PASS_ENV = ['VERUS_REPAIR_FAKE_SCENARIO', 'VERUS_REPAIR_FAKE_LOG', 'VERUS_REPAIR_FAKE_MARKER'];
+/**
+ * The variables the fakes read; a runner must be told to pass them through (verifier.pass_env).
+ * VERUS_REPAIR_FAKE_VERSION (unset by default) makes the fake claim that Verus version instead of
+ * `fake`: only for tests of a consumer's version comparison, which must set it themselves.
+ */
+export const FAKE_PASS_ENV = ['VERUS_REPAIR_FAKE_SCENARIO', 'VERUS_REPAIR_FAKE_LOG', 'VERUS_REPAIR_FAKE_MARKER', 'VERUS_REPAIR_FAKE_VERSION'];
 
 /**
  * One logged call of a fake: its argv, working directory and, for `docker run`, the files under each

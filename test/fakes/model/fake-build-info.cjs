@@ -5,7 +5,9 @@
 // (main.rs:553) and repeats profile and version under times-ms.verus-build (main.rs:337-341).
 // The fake is not that Verus: it says version "fake" and commit "fake" wherever a Verus would
 // name itself, including in documents replayed from recordings that name the pin.
-const FAKE_VERSION = 'fake';
+// A test of a consumer's version comparison (doctor) may make the fake claim a release by passing
+// VERUS_REPAIR_FAKE_VERSION explicitly; nothing else does, so by default the fake says "fake".
+const FAKE_VERSION = process.env.VERUS_REPAIR_FAKE_VERSION || 'fake';
 const TOOLCHAIN = '1.95.0-x86_64-unknown-linux-gnu';
 const ARCH = { x64: 'x86_64', arm64: 'aarch64' };
 
