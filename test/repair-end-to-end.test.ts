@@ -6,11 +6,19 @@ import { BROKEN, DECOY_KEY, INSTRUCTOR_ADVICE, REFERENCE, createRepairWorld, edi
 import { runRepairInWorld } from './repair/run-repair-in-world.js';
 import { runCliInProcess } from './run-cli-in-process.js';
 import { runCli, startCli } from './fakes/run-cli.js';
+import { FAKE_BIN_DIR } from './fakes/fake-environment.js';
 import { GitProofLedger } from '../src/ledger/git-proof-ledger.js';
 import { reverifyRun } from '../src/repair/reverify-run.js';
 import { loadVerifierConfig } from '../src/verifier/config/read-verifier-config.js';
 import { createVerifier } from '../src/verifier/create-verifier.js';
 
+/**
+ * How a verdict of the fake cargo-verus is labelled: the program cargo ran and the version it reported.
+ * The world's failing output names another package (`/work/crate`), so its document is not the root's and
+ * those verdicts say `Verus version not reported`: the label says what was read, nothing more.
+ */
+const FAKE_PROGRAM = `local cargo-verus at ${path.join(FAKE_BIN_DIR, 'cargo-verus')}`;
+const FAKE_CARGO_VERUS = `${FAKE_PROGRAM}, Verus fake`;
 const WEAK = BROKEN.replace('            lo <= hi <= v.len(),\n', '            lo <= hi <= v.len(),\n            hi - lo <= v.len(),\n');
 const CHEAT = BROKEN.replace('        let mid = lo + (hi - lo) / 2;', '        proof { assume(sorted(v@)); }\n        let mid = lo + (hi - lo) / 2;');
 const SYNTAX_ERROR = BROKEN.replace('            lo <= hi <= v.len(),\n', '            lo <= hi <= v.len() +,\n');
@@ -40,8 +48,20 @@ describe('verus-repair repair, end to end (fake model server, fake cargo-verus, 
     expect(messages.map((message) => /Proof-Result: (\S+)/.exec(message)?.[1])).toEqual(['failed', 'failed', 'verified']);
     const last = messages[2] ?? '';
     expect(last).toMatch(/^Source-SHA256: [0-9a-f]{64}$/m);
-    expect(last).toMatch(/^Verus-Version: 0\.2026\.06\.07\.cd03505$/m);
+    expect(last).toMatch(/^Verus-Version: fake$/m);
     expect(last).toMatch(/^Model: e2e-model$/m);
+    // Who produced the verdict and where the answers came from, never "real": the fake on PATH, reporting `fake`.
+    expect(last).toContain(`\nVerifier: ${FAKE_CARGO_VERUS}\n`);
+    expect(last).toMatch(new RegExp(`^Model-Origin: endpoint http://127\\.0\\.0\\.1:\\d+\\S*, recorded to ${cassette}$`, 'm'));
+    // Every verdict names the fake; the failed ones may say no version was read (see FAKE_CARGO_VERUS).
+    expect(outcome.report.verifierOrigins.map((entry) => entry.description)).toContain(FAKE_CARGO_VERUS);
+    expect(outcome.report.verifierOrigins.every((entry) => entry.description.startsWith(`${FAKE_PROGRAM}, Verus `))).toBe(true);
+    expect(outcome.report.modelOrigin.origin).toMatchObject({ kind: 'endpoint', recordingTo: cassette });
+    const markdown = readFileSync(outcome.reportFiles.find((file) => file.endsWith('.md')) ?? '', 'utf8');
+    expect(markdown).toContain(`- verifier: ${outcome.report.verifierOrigins.map((entry) => entry.description).join('; ')}\n`);
+    expect(markdown).not.toMatch(/\breal\b/);
+    const log = await runCliInProcess('log', '--repo', world.repoDir, 'e2e-run');
+    expect(log.stdout.split('\n').filter((line) => /^\d+ /.test(line)).every((line) => line.includes(`${FAKE_PROGRAM}, Verus `) && line.includes(`recorded to ${cassette}`))).toBe(true);
     expect(last).toMatch(/^Feedback-Level: auto$/m);
     expect(last).toMatch(/^Iteration: 2$/m);
     expect(last).toMatch(/^Guard: accept$/m);
@@ -67,6 +87,26 @@ describe('verus-repair repair, end to end (fake model server, fake cargo-verus, 
     expect((await simpleGit(world.repoDir).status()).isClean()).toBe(true);
     const audit = await runCliInProcess('audit', '--repo', world.repoDir, 'e2e-run');
     expect(audit.exitCode).toBe(0);
+  });
+
+  it('a run answered from the cache says whose verdicts the cache holds (never a label of its own)', async () => {
+    world = await createRepairWorld();
+    world.server.script(editorReply([REFERENCE]), editorReply([REFERENCE]));
+    await runRepairInWorld(world, { iterations: 1, feedbackLevel: 'none' });
+    expect(world.verifierCalls()).toBe(2);
+    // Same crate, same candidate: both verdicts of the second run come from the cache the fake's runs filled.
+    const { outcome, events } = await runRepairInWorld(world, { iterations: 1, feedbackLevel: 'none', runId: 'e2e-cached' });
+    expect(world.verifierCalls()).toBe(2);
+    const descriptions = outcome.report.verifierOrigins.map((entry) => entry.description);
+    expect(descriptions).toContain(`cache of ${FAKE_CARGO_VERUS}`);
+    expect(descriptions.every((description) => description.startsWith(`cache of ${FAKE_PROGRAM}, Verus `))).toBe(true);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'run-finished', verifierOrigins: expect.arrayContaining([{ kind: 'cache', of: expect.objectContaining({ kind: 'local', verusVersion: 'fake' }) }]) }));
+    const messages = await ledgerMessages(world.repoDir, 'e2e-cached');
+    expect(messages).toHaveLength(2);
+    expect(messages[1]).toContain(`\nVerifier: cache of ${FAKE_CARGO_VERUS}\n`);
+    expect(messages.every((message) => message.includes(`\nVerifier: cache of ${FAKE_PROGRAM}, Verus `))).toBe(true);
+    const html = readFileSync(outcome.reportFiles.find((file) => file.endsWith('.html')) ?? '', 'utf8');
+    expect(html).toContain(`verifier: ${descriptions.join('; ')} · model: ${outcome.report.modelOrigin.description}`);
   });
 
   it('answers an identical candidate without calling the verifier, and stops on the iteration budget', async () => {
