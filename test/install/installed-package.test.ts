@@ -100,7 +100,8 @@ describe('the installed package (npm pack, npm install, npx verus-repair)', () =
     expect(missing.stdout).toMatch(/^✗ verus\s+verus is not on PATH$/m);
     expect(missing.stdout).toContain('fix: download https://github.com/verus-lang/verus/releases/download/release%2F0.2026.06.07.cd03505/');
 
-    const ready = await npx(['doctor', '--local'], repo, { ...baseEnvironment(), PATH: `${FAKE_BIN_DIR}${path.delimiter}${process.env['PATH'] ?? ''}`, VERUS_REPAIR_FAKE_SCENARIO: scenario });
+    // doctor compares Verus's release with the pin; the fake says "fake" unless told which release to claim.
+    const ready = await npx(['doctor', '--local'], repo, { ...baseEnvironment(), PATH: `${FAKE_BIN_DIR}${path.delimiter}${process.env['PATH'] ?? ''}`, VERUS_REPAIR_FAKE_SCENARIO: scenario, VERUS_REPAIR_FAKE_VERSION: '0.2026.06.07.cd03505' });
     expect(ready.stdout).not.toContain('✗');
     expect(ready.stdout).toMatch(/^✓ verus\s+.*0\.2026\.06\.07\.cd03505/m);
     expect(ready.stdout).toMatch(/^✓ model endpoint\s+.* lists "fake-model"$/m);
