@@ -33,6 +33,11 @@ export interface ProofTrailers {
   guard: string;
   /** For a verified candidate with an allowed spec change: `holds`, or the directions that did not (see docs/review.md). */
   specEntailment?: string;
+  /**
+   * `skipped (<first error>)` on a candidate checked without the erased pre-check because the original
+   * fails it while Verus checks it; `failed (<first error>)` on that original (see precheck-waiver.ts).
+   */
+  precheck?: string;
   runId: string;
   /** sha256 of the canonical JSON of the git note attached to this commit. */
   noteSha256: string;
@@ -57,12 +62,13 @@ const KEYS: Array<[keyof ProofTrailers, string]> = [
   ['sample', 'Sample'],
   ['guard', 'Guard'],
   ['specEntailment', 'Spec-Entailment'],
+  ['precheck', 'Precheck'],
   ['runId', 'Run-Id'],
   ['noteSha256', 'Note-SHA256'],
 ];
 
 /** Scope trailers appear only on commits whose check had a scope. */
-const OMITTED_WHEN_ABSENT: Array<keyof ProofTrailers> = ['verifyScope', 'confirmed', 'specEntailment', 'verifier', 'modelOrigin', 'rlimitUsed'];
+const OMITTED_WHEN_ABSENT: Array<keyof ProofTrailers> = ['verifyScope', 'confirmed', 'specEntailment', 'verifier', 'modelOrigin', 'rlimitUsed', 'precheck'];
 
 function renderValue(key: keyof ProofTrailers, trailers: ProofTrailers): string {
   const value = trailers[key];

@@ -49,6 +49,7 @@ export async function checkCandidate(
       prechecker: services.prechecker,
       cache: services.cache,
       precheckRunsTests: services.precheckRunsTests,
+      precheckWaiver: services.precheckWaiver ?? null,
       onStage: stage,
     }, services.signal);
     const { result, diagnostics } = readVerdict(verification);

@@ -8,6 +8,7 @@ import { PROOF_RESULTS, type ProofResultLabel } from '../ledger/proof-trailers.j
 import type { CheckedCandidate } from './checked-candidate.js';
 import type { CrateFiles } from './crate-snapshot.js';
 import type { RepairRequest } from './repair-request.js';
+import type { PrecheckWaiver } from '../verifier/precheck/precheck-waiver.js';
 
 /** Where a killed run stands, read back from its ledger: the ledger is the state. */
 export interface ResumePoint {
@@ -16,6 +17,8 @@ export interface ResumePoint {
   iterationsDone: number;
   earlierCandidates: Array<{ source: string; iteration: number }>;
   verifiedCommit: string | null;
+  /** The run's pre-check waiver, from the baseline's note (the original fails the pre-check, Verus checks it). */
+  precheckWaiver: PrecheckWaiver | null;
 }
 
 export async function readResumePoint(ledger: GitProofLedger, request: RepairRequest, commits: readonly LedgerCommit[]): Promise<ResumePoint> {
@@ -38,12 +41,12 @@ export async function readResumePoint(ledger: GitProofLedger, request: RepairReq
   }
   const verified = [...commits].reverse().find((commit) => commit.trailers.get('Proof-Result') === 'verified');
   const source = decodeSourceBytes(originalFiles.get(request.file) ?? new Uint8Array(), request.file);
-  const report = note.report as { diagnostics?: Diagnostic[] } | null;
+  const report = note.report as { diagnostics?: Diagnostic[]; precheckWaiver?: PrecheckWaiver } | null;
   const baseline: CheckedCandidate = {
     iteration: 0, sample: 0, origin: 'model', source, result: readResult(baselineCommit), verification: null,
     guard: { verdict: 'accept', allowedSpecChanges: [] }, diagnostics: report?.diagnostics ?? [], wallTimeMs: note.wallTimeMs ?? 0,
   };
-  return { originalFiles, baseline, iterationsDone, earlierCandidates, verifiedCommit: verified?.sha ?? null };
+  return { originalFiles, baseline, iterationsDone, earlierCandidates, verifiedCommit: verified?.sha ?? null, precheckWaiver: report?.precheckWaiver ?? null };
 }
 
 function readResult(commit: LedgerCommit): ProofResultLabel {

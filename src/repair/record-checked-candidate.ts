@@ -3,6 +3,7 @@ import { describeModelOrigin } from '../core/model-origin.js';
 import { describeVerdictOrigin } from '../core/verdict-origin.js';
 import type { GitProofLedger, RunWorkspace } from '../ledger/git-proof-ledger.js';
 import { sumRlimitUse } from '../verifier/result/sum-rlimit-use.js';
+import { describeFirstPrecheckError } from '../verifier/precheck/precheck-waiver.js';
 import { renderScopeTrailers } from '../verifier/scope/render-scope-trailers.js';
 import { describeEntailment } from '../review/entailment/check-candidate-entailment.js';
 import type { CheckedCandidate } from './checked-candidate.js';
@@ -60,6 +61,7 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
       sample: checked.sample,
       guard: describeGuard(checked),
       ...(checked.entailment === undefined ? {} : { specEntailment: describeEntailment(checked.entailment) }),
+      ...describeWaivedPrecheck(checked),
     },
     note: {
       report: {
@@ -82,6 +84,14 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
       wallTimeMs: checked.wallTimeMs,
     },
   });
+}
+
+/** The Precheck trailer, only where the pre-check did not decide: waived for a candidate, failed without blocking for the original. */
+function describeWaivedPrecheck(checked: CheckedCandidate): { precheck?: string } {
+  const precheck = checked.verification?.precheck;
+  if (precheck === undefined || precheck.status === 'passed') return {};
+  if (precheck.status === 'skipped') return precheck.reason === 'original-fails' ? { precheck: `skipped (${precheck.firstError ?? 'the original fails it'})` } : {};
+  return checked.result === 'precheck-failed' ? {} : { precheck: `failed (${describeFirstPrecheckError(precheck)})` };
 }
 
 function describeGuard(checked: CheckedCandidate): string {

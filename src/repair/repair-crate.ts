@@ -6,7 +6,8 @@ import type { RunWorkspace } from '../ledger/git-proof-ledger.js';
 import { acquireRunLock } from '../ledger/run-lock.js';
 import { listVerificationInputs } from '../verifier/cache/list-verification-inputs.js';
 import { countErrorsByKind, describeToolchainFailure, type CheckedCandidate } from './checked-candidate.js';
-import { checkCandidate } from './check-candidate.js';
+import { checkCandidate, type CandidateToCheck } from './check-candidate.js';
+import { describeFirstPrecheckError, waivePrecheck, type PrecheckWaiver } from '../verifier/precheck/precheck-waiver.js';
 import { readCrateFiles, type CrateFiles } from './crate-snapshot.js';
 import { findFailingFunctions } from './find-failing-functions.js';
 import { recordCheckedCandidate } from './record-checked-candidate.js';
@@ -61,12 +62,15 @@ async function runRepair(request: RepairRequest, services: RepairServices, resum
     feedbackLevel: request.feedbackLevel, samples: request.samples, iterations: request.budget.iterations, resumedFrom: point?.iterationsDone ?? 0, untrackedLeftOut: leftOut,
     toolchainPin: request.toolchainPin ?? null });
 
-  const baseline = point?.baseline ?? (await checkBaseline(request, services, run, originalFiles, originalSource, report));
+  const checked = point === null ? await checkBaseline(request, services, run, originalFiles, originalSource, report) : { baseline: point.baseline, precheckWaiver: point.precheckWaiver, stop: null };
+  const { baseline, precheckWaiver } = checked;
   const targets = request.targetFunctions ?? findFailingFunctions(originalIr, baseline);
-  services.emit({ type: 'baseline', result: baseline.result, failingFunctions: targets, errors: countErrorsByKind(baseline.diagnostics), verifierOrigin: baseline.verification?.verification?.origin ?? null });
-  const early = baselineStop(baseline);
+  services.emit({ type: 'baseline', result: baseline.result, failingFunctions: targets, errors: countErrorsByKind(baseline.diagnostics), verifierOrigin: baseline.verification?.verification?.origin ?? null, precheckWaiver });
+  const early = checked.stop ?? baselineStop(baseline);
+  // The original fails the erased pre-check but Verus checks it: candidates go straight to Verus.
+  const candidateServices: RepairServices = precheckWaiver === null ? services : { ...services, prechecker: null, precheckWaiver };
   const state: RepairRunState = {
-    request, services, run, originalFiles, originalSource, originalIr, report, verifiedCommit: point?.verifiedCommit ?? null,
+    request, services: candidateServices, run, originalFiles, originalSource, originalIr, report, verifiedCommit: point?.verifiedCommit ?? null,
     editor: new EditorAgent(services.model, services.templates, services.applier,
       { requestId: request.runId, filePath: path.posix.join(request.crateDir, request.file), originalSource, targets, diagnostics: baseline.diagnostics },
       services.editorSettings, (task) => buildFocusedContext(originalIr, task)),
@@ -111,15 +115,42 @@ async function startRun(request: RepairRequest, services: RepairServices): Promi
   return { run: await services.ledger.startRun(request.runId, base.commit), leftOut: base.leftOut };
 }
 
-/** Verifies the original and records it as iteration 0; its note carries the request, for resume. */
-async function checkBaseline(request: RepairRequest, services: RepairServices, run: RunWorkspace, originalFiles: CrateFiles, originalSource: string, report: RunReportBuilder): Promise<CheckedCandidate> {
-  const baseline = await checkCandidate(request, services, originalFiles, { iteration: 0, sample: 0, origin: 'model', source: originalSource });
+interface BaselineCheck {
+  baseline: CheckedCandidate;
+  /** Set when the original fails the erased pre-check but Verus gave it a verdict. */
+  precheckWaiver: PrecheckWaiver | null;
+  /** Why the run cannot start, when baselineStop's reading of the result would say less. */
+  stop: string | null;
+}
+
+/**
+ * Verifies the original and records it as iteration 0; its note carries the request (and the
+ * pre-check waiver), for resume. An original that fails the erased pre-check is verified anyway:
+ * the pre-check never blocks real work.
+ */
+async function checkBaseline(request: RepairRequest, services: RepairServices, run: RunWorkspace, originalFiles: CrateFiles, originalSource: string, report: RunReportBuilder): Promise<BaselineCheck> {
+  const original = { iteration: 0, sample: 0, origin: 'model' as const, source: originalSource };
+  const checked = await verifyDespitePrecheck(request, services, originalFiles, original, await checkCandidate(request, services, originalFiles, original));
   services.signal?.throwIfAborted();
-  const commit = await recordCheckedCandidate({ request, ledger: services.ledger, run, originalFiles }, baseline, {
-    summary: `baseline: ${baseline.result}`, promptDigest: null, responseDigest: null, tokens: null, details: { request },
+  const commit = await recordCheckedCandidate({ request, ledger: services.ledger, run, originalFiles }, checked.baseline, {
+    summary: `baseline: ${checked.baseline.result}`, promptDigest: null, responseDigest: null, tokens: null, details: { request, ...(checked.precheckWaiver === null ? {} : { precheckWaiver: checked.precheckWaiver }) },
   });
-  report.addCandidate(baseline, commit);
-  return baseline;
+  report.addCandidate(checked.baseline, commit);
+  return checked;
+}
+
+/** For an original that failed its pre-check: Verus's verdict on it without the pre-check, and the waiver when there is one. */
+async function verifyDespitePrecheck(request: RepairRequest, services: RepairServices, originalFiles: CrateFiles, original: CandidateToCheck, prechecked: CheckedCandidate): Promise<BaselineCheck> {
+  const precheck = prechecked.verification?.precheck;
+  if (prechecked.result !== 'precheck-failed' || precheck === undefined || precheck.status === 'passed' || precheck.status === 'skipped') return { baseline: prechecked, precheckWaiver: null, stop: null };
+  const unchecked = await checkCandidate(request, { ...services, prechecker: null }, originalFiles, original);
+  const precheckWaiver = waivePrecheck(precheck, unchecked.verification?.verification ?? null);
+  if (precheckWaiver !== null && unchecked.verification !== null) {
+    // Recorded with the pre-check that failed, so the baseline's note and trailer say what happened.
+    return { baseline: { ...unchecked, verification: { ...unchecked.verification, precheck }, wallTimeMs: prechecked.wallTimeMs + unchecked.wallTimeMs }, precheckWaiver, stop: null };
+  }
+  if (unchecked.result === 'toolchain-error') return { baseline: unchecked, precheckWaiver: null, stop: null };
+  return { baseline: prechecked, precheckWaiver: null, stop: `the original fails the erased pre-check (${describeFirstPrecheckError(precheck)}) and Verus gave it no verdict either (${unchecked.result}); fix that first` };
 }
 
 function baselineStop(baseline: CheckedCandidate): string | null {

@@ -6,6 +6,7 @@ import type { VerdictOrigin } from '../core/verdict-origin.js';
 import type { ProofResultLabel } from '../ledger/proof-trailers.js';
 import type { PinInForce } from '../verifier/toolchain/read-pin-in-force.js';
 
+import type { PrecheckWaiver } from '../verifier/precheck/precheck-waiver.js';
 /** Which step a candidate is in, for live progress. */
 export type CandidateStage = 'guard' | 'precheck' | 'verify';
 
@@ -16,7 +17,8 @@ export type CandidateStage = 'guard' | 'precheck' | 'verify';
 export type RepairEvent =
   | { type: 'run-started'; runId: string; crate: string; file: string; model: string; modelOrigin: ModelOrigin; feedbackLevel: string; samples: number; iterations: number; resumedFrom: number; untrackedLeftOut: string[]; toolchainPin?: PinInForce | null }
   /** `verifierOrigin`: who produced the baseline's verdict (null when none was reached, e.g. a failed pre-check). */
-  | { type: 'baseline'; result: ProofResultLabel; failingFunctions: string[]; errors: Record<string, number>; verifierOrigin: VerdictOrigin | null }
+  /** `precheckWaiver`: the original fails the erased pre-check but Verus checks it, so candidates skip the pre-check (said once, here). */
+  | { type: 'baseline'; result: ProofResultLabel; failingFunctions: string[]; errors: Record<string, number>; verifierOrigin: VerdictOrigin | null; precheckWaiver?: PrecheckWaiver | null }
   | { type: 'iteration-started'; iteration: number }
   | { type: 'candidate-stage'; iteration: number; sample: number; origin: 'model' | 'houdini'; stage: CandidateStage }
   | { type: 'candidate-skipped'; iteration: number; sample: number; reason: 'identical' | 'format-error'; detail: string }

@@ -2,10 +2,15 @@ import type { PrecheckResult } from '../core/verifier-precheck.js';
 import type { VerifierResult } from '../core/verifier-result.js';
 import type { VerificationScopeRecord } from './scope/verification-scope-record.js';
 
-/** A pre-check that did not run, and why (disabled, a single-file target, or a cached verdict). */
+/**
+ * A pre-check that did not run, and why: disabled, a single-file target, a cached verdict, or waived
+ * because the original fails it while Verus checks the original (see precheck-waiver.ts).
+ */
 export interface SkippedPrecheck {
   status: 'skipped';
-  reason: 'disabled' | 'single-file' | 'cached';
+  reason: 'disabled' | 'single-file' | 'cached' | 'original-fails';
+  /** For `original-fails`: the original's first pre-check error, on one line. */
+  firstError?: string;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { SkippedPrecheck } from '../candidate-verification.js';
 export function describePrecheck(precheck: PrecheckResult | SkippedPrecheck): string {
   switch (precheck.status) {
     case 'skipped':
+      if (precheck.reason === 'original-fails') return `skipped (the original fails it: ${precheck.firstError ?? 'see the run header'})`;
       return `skipped (${precheck.reason === 'single-file' ? 'single file: no crate to build' : precheck.reason === 'cached' ? 'verdict from cache' : 'disabled'})`;
     case 'passed':
       return `passed (${precheck.steps.map((step) => `cargo ${step}`).join(', ')}) in ${seconds(precheck.wallTimeMs)}${precheck.warnings.length > 0 ? `, ${precheck.warnings.length} warning(s)` : ''}`;
