@@ -7,6 +7,10 @@ export { inferProvider, PROVIDER_PRESETS, PROVIDERS, type Provider, type Provide
 export { createLanguageModel } from './create-language-model.js';
 export { createModelStack, type ModelStackOptions } from './create-model-stack.js';
 export { OpenAiLanguageModel, type OpenAiLanguageModelOptions } from './openai-language-model.js';
+export { AdaptingLanguageModel } from './adapt/adapting-language-model.js';
+export { ModelAdaptations } from './adapt/model-adaptations.js';
+export { findRefusedParameter } from './adapt/find-refused-parameter.js';
+export type { AdaptedParameter, ModelAdaptation, ModelAdaptedEvent } from './adapt/model-adaptation.js';
 export { MeteredModel, type MeteredCallOutcome, type WaitingOptions } from './model/metered-model.js';
 export { DEFAULT_HEARTBEAT_MS, type ModelWaitEvent } from './model/model-wait-event.js';
 export { ModelBudget, type BudgetTotals } from './model/model-budget.js';

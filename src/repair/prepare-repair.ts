@@ -72,7 +72,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
   const file = await checkTargetFile(crateDir, invocation.file ?? (await defaultFile(crateDir, invocation.functions)), invocation.file);
   const { metered, warnings: modelWarnings, cassette } = createModelStack(modelConfig, {
     environment, ...(invocation.replay === null ? {} : { replayFrom: invocation.replay }), ...(invocation.record === null ? {} : { recordTo: invocation.record }),
-    onModelWaiting: emit,
+    onModelWaiting: emit, onModelAdapted: emit,
   });
   const runner = invocation.runner ?? verifierConfig.runner;
   // Candidates build in the project's shared target directory (selectPrecheckTargetDir): `.verus-repair/cargo-target` unless configured or CARGO_TARGET_DIR is set.

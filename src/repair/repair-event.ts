@@ -1,4 +1,5 @@
 import type { TacticRecord } from '../agents/feedback/tactic-selection.js';
+import type { ModelAdaptedEvent } from '../agents/adapt/model-adaptation.js';
 import type { ModelWaitEvent } from '../agents/model/model-wait-event.js';
 import type { GuardViolation } from '../core/guard-verdict.js';
 import type { ModelOrigin } from '../core/model-origin.js';
@@ -28,6 +29,8 @@ export type RepairEvent =
   | { type: 'budget'; tokens: number; costUsd: number | null; elapsedMs: number; calls: number }
   /** `model-waiting` (at once and every few seconds) and `model-finished`: the run is waiting on the model. */
   | ModelWaitEvent
+  /** The endpoint refused a parameter; it is dropped or changed for the rest of the run (once per parameter). */
+  | ModelAdaptedEvent
   /** A fresh run stopped before it recorded anything: its branch and worktree were removed. */
   | { type: 'run-discarded'; runId: string; reason: string }
   /** `verifierOrigins`: every distinct origin of the run's verdicts; `modelOrigin`: where its model answers came from. */

@@ -45,3 +45,13 @@ describe('progress while waiting on the model', () => {
     progress.stop();
   });
 });
+
+describe('model adaptations in the progress output', () => {
+  it('prints each adaptation as one line under the run header, with escapes from the endpoint\'s words removed', () => {
+    const { stream, output } = fakeStream(false);
+    const progress = createProgressRenderer(stream);
+    progress.sink({ type: 'model-adapted', parameter: 'temperature', change: 'no temperature is sent (the endpoint uses its default)', reason: "HTTP 400: 400 Unsupported value: 'temperature'\x1b[31m" });
+    expect(output()).toBe("  model adapted: temperature: no temperature is sent (the endpoint uses its default) (HTTP 400: 400 Unsupported value: 'temperature')\n");
+    progress.stop();
+  });
+});

@@ -69,6 +69,10 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
           waiting.active = false;
         }
         break;
+      case 'model-adapted':
+        // Said once per parameter, under the run header: the run goes on with the changed request.
+        print(`  model adapted: ${event.parameter}: ${event.change} (${event.reason})`);
+        break;
       case 'candidate-stage':
         status = event.iteration === 0
           ? `  baseline: ${event.stage}`

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { simpleGit } from 'simple-git';
 import { createHash } from 'node:crypto';
 import { FAKE_BIN_DIR, FAKE_PASS_ENV } from '../fakes/fake-environment.js';
-import { startFakeOpenAiServer, type FakeChoice, type FakeOpenAiServer, type FakeScriptStep } from '../fake-openai-server.js';
+import { startFakeOpenAiServer, type FakeChoice, type FakeDialect, type FakeOpenAiServer, type FakeScriptStep } from '../fake-openai-server.js';
 import { buildSyntheticVerusOutput } from '../demo/synthetic-verus-output.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -40,7 +40,8 @@ export interface RepairWorld {
  * verifier call per candidate) or `focused`, where the scenario also answers `cargo verus focus` on
  * binary_search (`--verify-root --verify-function binary_search`) the way it answers the crate.
  */
-export async function createRepairWorld(options: { samples?: number; scope?: 'focused' | 'crate' } = {}): Promise<RepairWorld> {
+/** `dialect`: how the fake model server behaves; `modelLines`: the `[model]` keys, replacing name, base_url and samples. */
+export async function createRepairWorld(options: { samples?: number; scope?: 'focused' | 'crate'; dialect?: FakeDialect; modelLines?: (server: FakeOpenAiServer) => string[] } = {}): Promise<RepairWorld> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'repair-e2e-'));
   const repoDir = path.join(scratch, 'repo');
   const crateDir = path.join(repoDir, 'binary-search');
@@ -48,9 +49,9 @@ export async function createRepairWorld(options: { samples?: number; scope?: 'fo
   copyFileSync(path.join(FIXTURE, 'Cargo.toml'), path.join(crateDir, 'Cargo.toml'));
   copyFileSync(path.join(ROOT, 'rust-fixtures', 'Cargo.lock'), path.join(crateDir, 'Cargo.lock'));
   writeFileSync(path.join(crateDir, 'src', 'lib.rs'), BROKEN);
-  const server = await startFakeOpenAiServer();
+  const server = await startFakeOpenAiServer(options.dialect === undefined ? {} : { dialect: options.dialect });
   writeFileSync(path.join(repoDir, 'verus-repair.toml'), [
-    '[model]', `name = "${RUN_MODEL}"`, `base_url = "${server.baseUrl}"`, `samples = ${options.samples ?? 1}`, 'sampling = "n"', 'max_retries = 0',
+    '[model]', 'max_retries = 0', ...(options.modelLines?.(server) ?? [`name = "${RUN_MODEL}"`, `base_url = "${server.baseUrl}"`, `samples = ${options.samples ?? 1}`, 'sampling = "n"']),
     '', '[verifier]', 'runner = "local"', `pass_env = ${JSON.stringify(FAKE_PASS_ENV)}`, `scope = "${options.scope ?? 'crate'}"`,
     '', '[verifier.precheck]', `target_dir = ${JSON.stringify(path.join(ROOT, 'rust-fixtures', 'target'))}`, '',
   ].join('\n'));

@@ -1,4 +1,5 @@
 import type { ChatRequest, ChatResponse, LanguageModel } from '../../core/language-model.js';
+import { ModelAdaptations } from '../adapt/model-adaptations.js';
 import type { ModelPrice } from '../config/model-config.js';
 import type { BudgetExhausted } from './budget-exhausted.js';
 import { computeCost } from './compute-cost.js';
@@ -15,6 +16,8 @@ export type MeteredCallOutcome =
 export interface WaitingOptions {
   onWaiting?: (event: ModelWaitEvent) => void;
   heartbeatMs?: number;
+  /** What the run has adapted to its endpoint (shared with the adapting client); a fresh, silent set when absent. */
+  adaptations?: ModelAdaptations;
 }
 
 /**
@@ -24,6 +27,8 @@ export interface WaitingOptions {
  */
 export class MeteredModel {
   private readonly waiting: WaitTracker;
+  /** Read by sampling: once `n` is adapted, samples come from parallel calls. */
+  readonly adaptations: ModelAdaptations;
 
   constructor(
     readonly model: LanguageModel,
@@ -32,6 +37,7 @@ export class MeteredModel {
     options: WaitingOptions = {},
   ) {
     this.waiting = new WaitTracker(options.onWaiting ?? null, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
+    this.adaptations = options.adaptations ?? new ModelAdaptations();
   }
 
   async call(request: ChatRequest, signal?: AbortSignal): Promise<MeteredCallOutcome> {
