@@ -4,10 +4,9 @@ import { addLoopInvariant } from './add-loop-invariant.js';
 import { insertClauseExpression } from './insert-clause-expression.js';
 import { insertProofAtStatement } from './insert-proof-at-statement.js';
 import { parseVerusSource } from '../parse/parse-verus-source.js';
-import { printVerusIr } from '../view/print-verus-ir.js';
 import { replaceClauseExpression } from './replace-clause-expression.js';
 import { replaceFunction, replaceFunctionBody } from './replace-function.js';
-import { functionNamed } from '../testing/parse-snippet.js';
+import { functionNamed, sliceSpanBytes } from '../testing/parse-snippet.js';
 import { applyTextEdits, type TextEdit } from './text-edit.js';
 import type { VerusFileIr } from '../verus-file-ir.js';
 
@@ -190,10 +189,23 @@ describe('statement and function edits', () => {
 });
 
 describe('applyTextEdits', () => {
-  it('prints an unedited IR byte for byte', async () => {
-    const ir = await parse();
-    expect(printVerusIr(ir)).toBe(SOURCE);
-    expect(applyTextEdits(ir, [])).toBe(SOURCE);
+  it('re-parses an edited file with the spans before the edit unchanged and those after it moved by its bytes and lines', async () => {
+    // The invariant replaces the space before search's loop body brace with three lines (after the é ✓ 😀 comment).
+    const inserted = Buffer.byteLength('\n        invariant\n            i <= v.len(),\n    ', 'utf8') - Buffer.byteLength(' ', 'utf8');
+    const { text, ir } = await edited((original) => addLoopInvariant(original, 'search/loop#0', 'i <= v.len()'));
+    const before = await parse();
+    const byteOf = (needle: string): number => Buffer.byteLength(text.slice(0, text.indexOf(needle)), 'utf8');
+    const lineOf = (needle: string): number => text.slice(0, text.indexOf(needle)).split('\n').length;
+    expect(functionNamed(ir, 'search').nameSpan).toEqual(functionNamed(before, 'search').nameSpan);
+    expect(functionNamed(ir, 'search').clauses[0]?.expressions[1]?.span).toEqual(functionNamed(before, 'search').clauses[0]?.expressions[1]?.span);
+    const invariant = functionNamed(ir, 'bare').loops[0]?.clauses[0]?.expressions[0];
+    expect(invariant?.span).toMatchObject({ byteStart: byteOf('k <= n,'), byteEnd: byteOf('k <= n,') + 6, lineStart: lineOf('k <= n,'), columnStart: 19 });
+    expect(invariant?.span.lineStart).toBe((functionNamed(before, 'bare').loops[0]?.clauses[0]?.expressions[0]?.span.lineStart ?? 0) + 3);
+    const oneLine = functionNamed(ir, 'one_line');
+    expect(oneLine.nameSpan).toMatchObject({ byteStart: byteOf('one_line('), lineStart: lineOf('one_line('), columnStart: 4 });
+    expect(oneLine.nameSpan.byteStart - functionNamed(before, 'one_line').nameSpan.byteStart).toBe(inserted);
+    expect(sliceSpanBytes(ir, oneLine.clauses[1]!.expressions[0]!.span)).toBe('x > 0');
+    expect(applyTextEdits(ir, [])).toBe(text);
   });
 
   it('applies insertions at one offset in the order given and keeps bytes outside the edits', async () => {
