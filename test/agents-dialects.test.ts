@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RepairEvent } from '../src/repair/repair-event.js';
-import { azureDialect, llamaCppDialect, ollamaSingleChoiceDialect, openAiReasoningDialect } from './fake-openai-dialects.js';
+import { azureDialect, llamaCppDialect, ollamaSingleChoiceDialect, openAiPromptCachingDialect, openAiReasoningDialect } from './fake-openai-dialects.js';
 import type { FakeDialect, FakeOpenAiServer } from './fake-openai-server.js';
 import { BROKEN, DECOY_KEY, REFERENCE, createRepairWorld, editorReply, type RepairWorld } from './repair/repair-world.js';
 import { runRepairInWorld } from './repair/run-repair-in-world.js';
@@ -135,5 +135,29 @@ describe('repairs against provider dialects (issue 20)', () => {
     expect(sent!.body).toMatchObject({ max_completion_tokens: 4096, temperature: 0.2 });
     expect(outcome.report.totals.costUsd).toBeCloseTo(costOf(1), 6);
     expectNoKey(events, ...outcome.reportFiles);
+  });
+
+  it('prompt caching: later iterations re-send a byte-identical prefix, the cached share is reported, and cost uses the cached price', async () => {
+    const prices = ['[model.prices."gpt-4o"]', 'input_per_million = 2.5', 'cached_input_per_million = 1.25', 'output_per_million = 10'];
+    const w = await world(openAiPromptCachingDialect, (server) => ['name = "gpt-4o"', `base_url = "${server.baseUrl}"`, ...prices]);
+    w.server.script(editorReply([WEAK]), editorReply([WEAKER]), editorReply([REFERENCE]));
+    const { outcome, events } = await runRepairInWorld(w, { iterations: 3, houdiniRounds: 0, feedbackLevel: 'generic' });
+    expect(outcome.outcome).toBe('verified');
+    const usage = w.server.reportedUsage;
+    expect(usage).toHaveLength(3);
+    const cached = usage.map((entry) => entry.prompt_tokens_details?.cached_tokens ?? 0);
+    expect(cached[0]).toBe(0);
+    // Each later call re-sends the whole earlier conversation first: most of its prompt is a cache hit.
+    for (const index of [1, 2]) expect(cached[index]! / usage[index]!.prompt_tokens).toBeGreaterThanOrEqual(0.7);
+    const prompt = usage.reduce((sum, entry) => sum + entry.prompt_tokens, 0);
+    const hits = cached.reduce((sum, value) => sum + value, 0);
+    expect(outcome.report.totals).toMatchObject({ promptTokens: prompt, cachedPromptTokens: hits, completionTokens: 900 });
+    // The published formula, written out: uncached input at 2.5, cached at 1.25, output at 10 (USD per million).
+    const expected = ((prompt - hits) * 2.5 + hits * 1.25 + 900 * 10) / 1_000_000;
+    expect(outcome.report.totals.costUsd).toBeCloseTo(expected, 8);
+    expect(outcome.report.totals.costUsd).not.toBeCloseTo((prompt * 2.5 + 900 * 10) / 1_000_000, 4);
+    expect(events.filter((event) => event.type === 'budget').at(-1)).toMatchObject({ cachedTokens: hits });
+    const markdown = readFileSync(outcome.reportFiles.find((file) => file.endsWith('.md'))!, 'utf8');
+    expect(markdown).toContain(`- tokens: ${prompt} in (${hits} cached, ${Math.round((hits / prompt) * 100)}%) / 900 out; cost: $${expected.toFixed(4)}`);
   });
 });

@@ -23,6 +23,8 @@ export interface AttemptRecord {
   iterations: number;
   candidates: number;
   promptTokens: number;
+  /** Of `promptTokens`, those the provider served from its prompt cache (absent in records written before it was counted). */
+  cachedPromptTokens?: number;
   completionTokens: number;
   modelCalls: number;
   costUsd: number | null;

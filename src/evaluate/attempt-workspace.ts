@@ -17,7 +17,7 @@ export function buildAttemptConfig(setting: BenchSetting | null, verifierTable: 
     const { model } = setting;
     config['model'] = {
       name: model.name, ...(model.baseUrl === null ? {} : { base_url: model.baseUrl }), api_key_env: model.apiKeyEnv, temperature: setting.temperature, samples: setting.samples,
-      ...(model.prices === null ? {} : { prices: { [model.name]: { input_per_million: model.prices.inputPerMillion, output_per_million: model.prices.outputPerMillion } } }),
+      ...(model.prices === null ? {} : { prices: { [model.name]: { input_per_million: model.prices.inputPerMillion, ...(model.prices.cachedInputPerMillion == null ? {} : { cached_input_per_million: model.prices.cachedInputPerMillion }), output_per_million: model.prices.outputPerMillion } } }),
     };
   }
   if (verifierTable !== null) config['verifier'] = verifierTable;

@@ -6,7 +6,7 @@ export interface GridModel {
   /** The OpenAI-compatible endpoint; null = `[model] base_url` / OPENAI_BASE_URL / api.openai.com. */
   baseUrl: string | null;
   apiKeyEnv: string;
-  prices: { inputPerMillion: number; outputPerMillion: number } | null;
+  prices: { inputPerMillion: number; cachedInputPerMillion?: number | null; outputPerMillion: number } | null;
 }
 
 /**

@@ -22,7 +22,8 @@ export interface SettingSummary {
   spread: { min: number; max: number; mean: number; stdev: number } | null;
   iterationsToSuccess: Record<string, number>;
   candidatesToSuccess: { mean: number | null; median: number | null };
-  cost: { promptTokens: number; completionTokens: number; modelCalls: number; costUsd: number | null };
+  /** `cachedPromptTokens`: of `promptTokens`, those served from the provider's prompt cache (priced at cached_input_per_million). */
+  cost: { promptTokens: number; cachedPromptTokens?: number; completionTokens: number; modelCalls: number; costUsd: number | null };
   verifier: { calls: number; wallMs: number; reportedMs: number; precheckMs: number; cacheHits: number };
   protocol: { formatErrors: number; identicalCandidates: number; guardRejections: Record<string, number> };
   failuresByErrorKind: Record<string, number>;

@@ -11,6 +11,8 @@ const gridModelSchema = z
     base_url_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
     api_key_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).default('OPENAI_API_KEY'),
     input_per_million: z.number().nonnegative().optional(),
+    /** Prompt tokens served from the provider's prompt cache; without it they cost input_per_million. */
+    cached_input_per_million: z.number().nonnegative().optional(),
     output_per_million: z.number().nonnegative().optional(),
   })
   .strict();

@@ -35,4 +35,14 @@ describe('readBenchGrid', () => {
     writeFileSync(file, '[[model]]\nname = "m"\n[queue]\nnmae = "bench"\n');
     await expect(readBenchGrid(file, NO_FLAGS, null, ROOT)).rejects.toThrow(/queue.*nmae|nmae.*queue/);
   });
+  it('reads a cached-input price beside the input price and writes it into each attempt\'s [model.prices] (issue 20)', async () => {
+    const file = path.join(createTemporaryDirectory('grid'), 'grid.toml');
+    writeFileSync(file, '[[model]]\nname = "m"\ninput_per_million = 1.25\ncached_input_per_million = 0.125\noutput_per_million = 10\n');
+    const grid = await readBenchGrid(file, NO_FLAGS, null, ROOT);
+    expect(grid.models[0]!.prices).toEqual({ inputPerMillion: 1.25, cachedInputPerMillion: 0.125, outputPerMillion: 10 });
+    const { buildAttemptConfig } = await import('./attempt-workspace.js');
+    expect(buildAttemptConfig(expandSettings(grid)[0]!, null)).toMatch(/cached_input_per_million = 0\.125/);
+    writeFileSync(file, '[[model]]\nname = "m"\ncached_input_per_million = 0.125\n');
+    await expect(readBenchGrid(file, NO_FLAGS, null, ROOT)).rejects.toThrow('gives cached_input_per_million without input_per_million');
+  });
 });

@@ -55,6 +55,7 @@ async function parseGridFile(file: string): Promise<GridFile> {
 
 function normalizeModel(model: NonNullable<GridFile['model']>[number], where: string): GridModel {
   const hasIn = model.input_per_million !== undefined;
+  if (model.cached_input_per_million !== undefined && !hasIn) throw new ConfigurationError(`${where}: model "${model.name}" gives cached_input_per_million without input_per_million and output_per_million. Example:\n${GRID_EXAMPLES['model']}\ncached_input_per_million = 1.25`);
   if (hasIn !== (model.output_per_million !== undefined)) throw new ConfigurationError(`${where}: model "${model.name}" needs both input_per_million and output_per_million, or neither. Example:\n${GRID_EXAMPLES['model']}`);
   if (model.base_url !== undefined && model.base_url_env !== undefined) throw new ConfigurationError(`${where}: model "${model.name}" gives both base_url and base_url_env; keep one`);
   let baseUrl = model.base_url ?? null;
@@ -62,7 +63,7 @@ function normalizeModel(model: NonNullable<GridFile['model']>[number], where: st
     baseUrl = process.env[model.base_url_env] ?? null;
     if (baseUrl === null) throw new ConfigurationError(`${where}: model "${model.name}" reads its base URL from ${model.base_url_env}, which is not set. Example: export ${model.base_url_env}=http://localhost:8000/v1`);
   }
-  return { name: model.name, baseUrl, apiKeyEnv: model.api_key_env, prices: hasIn ? { inputPerMillion: model.input_per_million ?? 0, outputPerMillion: model.output_per_million ?? 0 } : null };
+  return { name: model.name, baseUrl, apiKeyEnv: model.api_key_env, prices: hasIn ? { inputPerMillion: model.input_per_million ?? 0, cachedInputPerMillion: model.cached_input_per_million ?? null, outputPerMillion: model.output_per_million ?? 0 } : null };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { BenchSummary, Ratio, SettingSummary } from './bench-summary.js';
+import { describePromptTokens } from '../report/describe-prompt-tokens.js';
 
 const show = (value: Ratio): string => `${value.numerator}/${value.denominator}${value.rate === null ? '' : ` (${(value.rate * 100).toFixed(1)}%)`}`;
 
@@ -17,7 +18,7 @@ export function renderBenchMarkdown(summary: BenchSummary): string {
     '', '| setting | spread of Correct@budget over repetitions | pass@k over repetitions | iterations to success | mean candidates to success |', '|---|---|---|---|---|',
     ...rows.map((row) => `| ${label(row)} | ${row.spread === null ? '–' : `${pct(row.spread.min)}–${pct(row.spread.max)} (sd ${pct(row.spread.stdev)})`} | ${row.passAtK.map((entry) => `@${entry.k} ${pct(entry.estimate)}`).join(', ') || '–'} | ${counts(row.iterationsToSuccess)} | ${row.candidatesToSuccess.mean?.toFixed(2) ?? '–'} |`),
     '', '| setting | prompt tokens | completion tokens | model calls | cost (USD) | verifier calls | verifier wall (s) | Verus-reported (s) | pre-check (s) | cache hits | wall per attempt (s) |', '|---|---|---|---|---|---|---|---|---|---|---|',
-    ...rows.map((row) => `| ${label(row)} | ${row.cost.promptTokens} | ${row.cost.completionTokens} | ${row.cost.modelCalls} | ${row.cost.costUsd?.toFixed(4) ?? 'unknown'} | ${row.verifier.calls} | ${seconds(row.verifier.wallMs)} | ${seconds(row.verifier.reportedMs)} | ${seconds(row.verifier.precheckMs)} | ${row.verifier.cacheHits} | ${row.wallTime.meanPerTaskMs === null ? '–' : seconds(row.wallTime.meanPerTaskMs)} |`),
+    ...rows.map((row) => `| ${label(row)} | ${describePromptTokens(row.cost.promptTokens, row.cost.cachedPromptTokens, '')} | ${row.cost.completionTokens} | ${row.cost.modelCalls} | ${row.cost.costUsd?.toFixed(4) ?? 'unknown'} | ${row.verifier.calls} | ${seconds(row.verifier.wallMs)} | ${seconds(row.verifier.reportedMs)} | ${seconds(row.verifier.precheckMs)} | ${row.verifier.cacheHits} | ${row.wallTime.meanPerTaskMs === null ? '–' : seconds(row.wallTime.meanPerTaskMs)} |`),
     '', '| setting | format errors | identical candidates | guard rejections | failures by last error kind | repaired obligations | by defect class | attempt errors |', '|---|---|---|---|---|---|---|---|',
     ...rows.map((row) => `| ${label(row)} | ${row.protocol.formatErrors} | ${row.protocol.identicalCandidates} | ${counts(row.protocol.guardRejections)} | ${counts(row.failuresByErrorKind)} | ${show(row.repairedObligations)} | ${defects(row)} | ${row.errors} |`),
   ];

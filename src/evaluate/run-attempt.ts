@@ -75,7 +75,7 @@ export async function runAttempt(task: BenchTask, setting: BenchSetting, key: At
   const verified = outcome.outcome === 'verified';
   return {
     ...base, ...outcome, iterationsToSuccess: measures.iterationsToSuccess, candidatesToSuccess: measures.candidatesToSuccess, iterations: measures.iterations, candidates: measures.candidates,
-    promptTokens: tokens.prompt || totals.promptTokens, completionTokens: tokens.completion || totals.completionTokens, modelCalls: totals.calls, costUsd: totals.costUsd,
+    promptTokens: tokens.prompt || totals.promptTokens, completionTokens: tokens.completion || totals.completionTokens, modelCalls: totals.calls, costUsd: totals.costUsd, cachedPromptTokens: totals.cachedPromptTokens,
     verifierCalls: work.calls, verifierWallMs: work.wallMs, verifierReportedMs: work.reportedMs, precheckMs: measures.precheckMs,
     cacheHits: Math.max(0, measures.verifyStages - work.calls), formatErrors: measures.formatErrors, identicalCandidates: measures.identicalCandidates,
     guardRejections: measures.guardRejections, lastResult: measures.lastResult, lastErrorKinds: measures.lastErrorKinds, obligations: measures.obligations,

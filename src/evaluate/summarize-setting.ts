@@ -32,7 +32,7 @@ export function summarizeSetting(records: readonly AttemptRecord[], scope: Summa
     iterationsToSuccess: countBy(records.flatMap((record) => (record.iterationsToSuccess === null ? [] : [String(record.iterationsToSuccess)]))),
     candidatesToSuccess: { mean: candidates.length === 0 ? null : candidates.reduce((a, b) => a + b, 0) / candidates.length, median: candidates.length === 0 ? null : (candidates[Math.floor((candidates.length - 1) / 2)] ?? null) },
     cost: {
-      promptTokens: total(records, (record) => record.promptTokens), completionTokens: total(records, (record) => record.completionTokens), modelCalls: total(records, (record) => record.modelCalls),
+      promptTokens: total(records, (record) => record.promptTokens), cachedPromptTokens: total(records, (record) => record.cachedPromptTokens ?? 0), completionTokens: total(records, (record) => record.completionTokens), modelCalls: total(records, (record) => record.modelCalls),
       costUsd: records.some((record) => record.costUsd === null) ? null : total(records, (record) => record.costUsd ?? 0),
     },
     verifier: { calls: total(records, (r) => r.verifierCalls), wallMs: total(records, (r) => r.verifierWallMs), reportedMs: total(records, (r) => r.verifierReportedMs), precheckMs: total(records, (r) => r.precheckMs), cacheHits: total(records, (r) => r.cacheHits) },

@@ -96,12 +96,12 @@ async function runRepair(request: RepairRequest, services: RepairServices, resum
     else iterationsDone += 1;
     if (result.status === 'toolchain-error') stopReason = result.reason;
     const after = services.model.budget.snapshot();
-    services.emit({ type: 'budget', tokens: after.promptTokens + after.completionTokens, costUsd: after.costUsd, elapsedMs: services.now() - started, calls: after.calls });
+    services.emit({ type: 'budget', tokens: after.promptTokens + after.completionTokens, cachedTokens: after.cachedPromptTokens, costUsd: after.costUsd, elapsedMs: services.now() - started, calls: after.calls });
   }
 
   const totals = services.model.budget.snapshot();
   const outcome = baseline.result === 'verified' || state.verifiedCommit !== null ? 'verified' : 'not-verified';
-  const built = report.build(outcome, stopReason, { promptTokens: totals.promptTokens, completionTokens: totals.completionTokens, costUsd: totals.costUsd, wallTimeMs: services.now() - started });
+  const built = report.build(outcome, stopReason, { promptTokens: totals.promptTokens, cachedPromptTokens: totals.cachedPromptTokens, completionTokens: totals.completionTokens, costUsd: totals.costUsd, wallTimeMs: services.now() - started });
   const reportFiles = await writeRunReport(request.repoDir, built);
   services.emit({ type: 'run-finished', runId: request.runId, outcome, stopReason, ledgerBranch: run.branch, reportFiles, verifierOrigins: built.verifierOrigins.map((entry) => entry.origin), modelOrigin: request.modelOrigin });
   return { runId: request.runId, outcome, stopReason, ledgerBranch: run.branch, verifiedCommit: state.verifiedCommit, report: built, reportFiles };

@@ -26,7 +26,8 @@ export type RepairEvent =
   | { type: 'candidate-checked'; iteration: number; sample: number; origin: 'model' | 'houdini'; result: ProofResultLabel; errors: Record<string, number>; violations: GuardViolation[]; commit: string; wallTimeMs: number }
   | { type: 'instructor-advice'; iteration: number; advice: string }
   | { type: 'feedback'; iteration: number; level: string; text: string; tactics?: TacticRecord | null }
-  | { type: 'budget'; tokens: number; costUsd: number | null; elapsedMs: number; calls: number }
+  /** `cachedTokens`: of the prompt tokens so far, those the provider served from its prompt cache (priced at cached_input_per_million). */
+  | { type: 'budget'; tokens: number; cachedTokens: number; costUsd: number | null; elapsedMs: number; calls: number }
   /** `model-waiting` (at once and every few seconds) and `model-finished`: the run is waiting on the model. */
   | ModelWaitEvent
   /** The endpoint refused a parameter; it is dropped or changed for the rest of the run (once per parameter). */

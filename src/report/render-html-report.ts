@@ -1,3 +1,4 @@
+import { describePromptTokens } from './describe-prompt-tokens.js';
 import { escapeHtml } from './escape-html.js';
 import { describeVerifierOrigins, formatSeconds } from './render-markdown-report.js';
 import type { CandidateReport, IterationReport, RunReport } from './run-report.js';
@@ -24,7 +25,7 @@ export function renderHtmlReport(report: RunReport): string {
 <h1>verus-repair run <code>${escapeHtml(report.runId)}</code> <span class="badge ${report.outcome === 'verified' ? 'verified' : 'failed'}" data-testid="outcome">${escapeHtml(report.outcome)}</span></h1>
 <p class="meta">crate <code>${escapeHtml(report.crate)}</code> · model ${escapeHtml(report.model)} · feedback ${escapeHtml(report.feedbackLevel)} · ${escapeHtml(report.stopReason)}</p>
 <p class="meta" data-testid="origins">verifier: ${escapeHtml(describeVerifierOrigins(report))} · model: ${escapeHtml(report.modelOrigin.description)}</p>
-<p class="meta">${report.totals.promptTokens} prompt / ${report.totals.completionTokens} completion tokens · ${formatSeconds(report.totals.wallTimeMs)} · ledger <code>${escapeHtml(report.ledgerBranch)}</code></p>
+<p class="meta">${describePromptTokens(report.totals.promptTokens, report.totals.cachedPromptTokens, 'prompt')} / ${report.totals.completionTokens} completion tokens${report.totals.costUsd === null ? '' : ` · $${report.totals.costUsd.toFixed(4)}`} · ${formatSeconds(report.totals.wallTimeMs)} · ledger <code>${escapeHtml(report.ledgerBranch)}</code></p>
 <div class="timeline" data-testid="timeline">
 ${report.iterations.map((iteration) => renderStep(iteration, maxTokens)).join('\n')}
 </div>

@@ -1,6 +1,7 @@
 import { sanitizeUntrustedText } from '../core/sanitize-untrusted-text.js';
 import type { CandidateReport, RunReport } from './run-report.js';
 import { describeTacticRecord } from '../agents/feedback/describe-tactic-record.js';
+import { describePromptTokens } from './describe-prompt-tokens.js';
 
 /** The distinct origins of a run's verdicts on one line (a run can stop before any verdict). */
 export function describeVerifierOrigins(report: Pick<RunReport, 'verifierOrigins'>): string {
@@ -16,7 +17,7 @@ export function renderMarkdownReport(report: RunReport): string {
     `- model: ${report.model}, ${report.modelOrigin.description}; feedback: ${report.feedbackLevel}`,
     `- verifier: ${describeVerifierOrigins(report)}`,
     `- outcome: **${report.outcome}** (${report.stopReason})`,
-    `- tokens: ${report.totals.promptTokens} in / ${report.totals.completionTokens} out; cost: ${report.totals.costUsd === null ? 'unknown' : `$${report.totals.costUsd.toFixed(4)}`}; time: ${formatSeconds(report.totals.wallTimeMs)}`,
+    `- tokens: ${describePromptTokens(report.totals.promptTokens, report.totals.cachedPromptTokens)} / ${report.totals.completionTokens} out; cost: ${report.totals.costUsd === null ? 'unknown' : `$${report.totals.costUsd.toFixed(4)}`}; time: ${formatSeconds(report.totals.wallTimeMs)}`,
     `- ledger: \`${report.ledgerBranch}\``,
     '',
     '| iter | sample | origin | result | errors | time |',

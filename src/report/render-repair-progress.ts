@@ -99,7 +99,7 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
         if (event.tactics) print(`  ${describeTacticRecord(event.tactics)}`);
         break;
       case 'budget':
-        budget = ` | ${event.calls} calls, ${event.tokens} tokens${event.costUsd === null ? '' : `, $${event.costUsd.toFixed(4)}`}, ${(event.elapsedMs / 1000).toFixed(0)}s`;
+        budget = ` | ${event.calls} calls, ${event.tokens} tokens${event.cachedTokens > 0 ? ` (${event.cachedTokens} cached)` : ''}${event.costUsd === null ? '' : `, $${event.costUsd.toFixed(4)}`}, ${(event.elapsedMs / 1000).toFixed(0)}s`;
         break;
       case 'run-discarded':
         status = '';

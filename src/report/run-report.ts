@@ -54,5 +54,6 @@ export interface RunReport {
   stopReason: string;
   ledgerBranch: string;
   iterations: IterationReport[];
-  totals: { promptTokens: number; completionTokens: number; costUsd: number | null; wallTimeMs: number };
+  /** `cachedPromptTokens`: of `promptTokens`, those served from the provider's prompt cache (absent in reports written before it was counted). */
+  totals: { promptTokens: number; cachedPromptTokens?: number; completionTokens: number; costUsd: number | null; wallTimeMs: number };
 }

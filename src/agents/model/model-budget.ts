@@ -6,6 +6,8 @@ import type { BudgetExhausted } from './budget-exhausted.js';
 export interface BudgetTotals {
   calls: number;
   promptTokens: number;
+  /** Of `promptTokens`, those the provider reported as served from its prompt cache. */
+  cachedPromptTokens: number;
   completionTokens: number;
   estimatedCalls: number;
   costUsd: number | null;
@@ -16,7 +18,7 @@ export interface BudgetTotals {
  * a call in flight may overshoot the token or cost limit once, after which nothing more is allowed.
  */
 export class ModelBudget {
-  private readonly totals: BudgetTotals = { calls: 0, promptTokens: 0, completionTokens: 0, estimatedCalls: 0, costUsd: 0 };
+  private readonly totals: BudgetTotals = { calls: 0, promptTokens: 0, cachedPromptTokens: 0, completionTokens: 0, estimatedCalls: 0, costUsd: 0 };
 
   constructor(private readonly limits: BudgetLimits) {}
 
@@ -38,6 +40,7 @@ export class ModelBudget {
     this.totals.calls += 1;
     if (usage === null) return;
     this.totals.promptTokens += usage.promptTokens;
+    this.totals.cachedPromptTokens += Math.min(usage.cachedPromptTokens ?? 0, usage.promptTokens);
     this.totals.completionTokens += usage.completionTokens;
     if (usage.estimated) this.totals.estimatedCalls += 1;
     this.totals.costUsd = this.totals.costUsd === null || costUsd === null ? null : this.totals.costUsd + costUsd;
