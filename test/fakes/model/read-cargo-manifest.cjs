@@ -48,7 +48,6 @@ function readCargoManifest(manifestPath) {
     manifestPath,
     directory: path.dirname(manifestPath),
     isWorkspace: tables.has('workspace'),
-    workspaceMembers: (table('workspace').get('members') || ''),
     name: packageTable ? packageTable.get('name') : undefined,
     version: packageTable ? (packageTable.get('version') ?? '0.0.0') : undefined,
     lib: { name: table('lib').get('name'), path: table('lib').get('path') },

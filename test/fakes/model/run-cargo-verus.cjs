@@ -34,9 +34,9 @@ function runCargoVerus(argv, cwd, environment) {
   let dependencyRan = false;
   for (const unit of plan.units) {
     const key = unitKey(unit, plan.cargoSubcommand);
-    const stale = findStaleReason(readUnitFingerprint(plan.targetDir, key), unit, dependencyRan);
-    if (stale === null) {
-      out.push(...readUnitFingerprint(plan.targetDir, key).messages, compilerArtifact(unit, plan.targetDir, true));
+    const fingerprint = readUnitFingerprint(plan.targetDir, key);
+    if (findStaleReason(fingerprint, unit, dependencyRan) === null) {
+      out.push(...fingerprint.messages, compilerArtifact(unit, plan.targetDir, true));
       continue;
     }
     dependencyRan = true;
@@ -50,7 +50,7 @@ function runCargoVerus(argv, cwd, environment) {
       const finish = (exitCode, stdout) => {
         if (exitCode === 0) writeUnitFingerprint(plan.targetDir, key, unit, startedAtMs, cachedMessagesOf(stdout));
       };
-      return { replay: { stdout: out.join('\n'), stderr: err.join('\n') }, log: log(), finish };
+      return { replay: { stdout: out.join('\n'), stderr: err.join('\n') }, rootPackageId: unit.cargoId, log: log(), finish };
     }
     if (verus.verified) verifiedPackages.push(unit.name);
     const messages = verus.diagnostics.map((message) => compilerMessage(unit, message));
