@@ -47,7 +47,7 @@ function answerCargoVerus(scenarioDir, invocation, argv, cwd, environment, recor
     return { exitCode: model.exit.exitCode };
   }
   const sleepMs = invocation.timePerFunctionMs === undefined ? undefined : (invocation.sleepMs || 0) + invocation.timePerFunctionMs * countVerifiedFunctions(argv, cwd);
-  replayInvocation(scenarioDir, invocation, { prelude: model.replay, sleepMs, underCargo: true, onFinish: model.finish });
+  replayInvocation(scenarioDir, invocation, { prelude: model.replay, sleepMs, underCargo: true, rootPackageId: model.rootPackageId, onFinish: model.finish });
   return null;
 }
 

@@ -37,6 +37,17 @@ function answerOf(scenarioDir, invocation) {
 }
 
 /**
+ * Under cargo, the root unit's lines carry the root package's id as cargo prints it (C
+ * core/compiler/mod.rs, `package_id` of each compiler-message and compiler-artifact), whatever
+ * package and directory the recording was made for (scratch copies are renamed
+ * `<name>-variant-<digest>`, src/verifier/precheck/isolate-scratch-package.ts).
+ */
+function rewritePackageIds(stdout, rootPackageId) {
+  if (!rootPackageId) return stdout;
+  return stdout.replace(/("package_id"\s*:\s*)"path\+file:\/\/[^"]*"/g, (_, key) => `${key}${JSON.stringify(rootPackageId)}`);
+}
+
+/**
  * Replays `invocation` after `prelude` (output the model printed for earlier units); calls
  * `onFinish(exitCode, stdout)` just before exiting. `sleepMs` is the total delay before the output.
  */
@@ -47,7 +58,7 @@ function replayInvocation(scenarioDir, invocation, options = {}) {
   const emit = () => {
     for (const [fd, text] of [[1, prelude.stdout], [2, prelude.stderr]]) if (text) fs.writeSync(fd, text.endsWith('\n') ? text : `${text}\n`);
     if (invocation.hugeOutputBytes) writeHugeOutput(invocation.hugeOutputBytes);
-    const stdout = rewriteVersions(answer.stdout);
+    const stdout = rewritePackageIds(rewriteVersions(answer.stdout), options.rootPackageId);
     if (stdout) fs.writeSync(1, stdout);
     if (answer.stderr) fs.writeSync(2, answer.stderr);
     if (invocation.hang) {
