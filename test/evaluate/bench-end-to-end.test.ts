@@ -107,15 +107,19 @@ describe('verus-repair bench (fake model server, fake cargo-verus, real git and 
     expect(summary.overall.correctAtK[0]).toEqual({ numerator: 2, denominator: 4, rate: 0.5 });
     // The summary names the binary that ran (the fake on PATH, reporting version `fake`) and the model's endpoint.
     const fake = `local cargo-verus at ${path.join(FAKE_BIN_DIR, 'cargo-verus')}, Verus ${FAKE_VERUS_VERSION}`;
-    expect(summary.overall.origins.verifier.filter((entry) => !entry.startsWith('cache of '))).toEqual([fake]);
+    // (The world's failing output names another package, so those verdicts read no version: said as such.)
+    expect(summary.overall.origins.verifier).toContain(fake);
+    expect(summary.overall.origins.verifier.every((entry) => entry.replace(/^cache of /, '').startsWith(`local cargo-verus at ${path.join(FAKE_BIN_DIR, 'cargo-verus')}, Verus `))).toBe(true);
     expect(summary.overall.origins.model).toEqual([expect.stringMatching(/^endpoint http:\/\/127\.0\.0\.1:\d+/)]);
-    expect(summary.overall.origins.caveats).toEqual(['fake verifier']);
+    expect(summary.overall.origins.caveats).toContain('fake verifier');
+    expect(summary.overall.origins.caveats.every((caveat) => ['fake verifier', 'verifier reported no Verus version'].includes(caveat))).toBe(true);
     for (const setting of summary.settings) expect(setting.verifier.calls).toBeGreaterThanOrEqual(4);
     const lines = readFileSync(path.join(outDir, 'attempts.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { key: string; repoDir: string; runId: string });
     expect(lines).toHaveLength(4);
     for (const line of lines) expect((await runCliInProcess('audit', '--repo', line.repoDir, line.runId)).exitCode).toBe(0);
     const markdown = readFileSync(path.join(outDir, 'summary.md'), 'utf8');
-    expect(markdown).toContain('| e2e-model.none.s1.t0.2 (fake verifier) | 2/2 | 1/2 (50.0%) | 2/2 (100.0%) | 2/2 (100.0%) |');
+    expect(markdown).toContain(`| e2e-model.none.s1.t0.2 (${summary.settings[0]?.origins.caveats.join('; ')}) | 2/2 | 1/2 (50.0%) | 2/2 (100.0%) | 2/2 (100.0%) |`);
+    expect(summary.settings[0]?.origins.caveats).toContain('fake verifier');
     expect(markdown).toContain(`Verifier: ${summary.overall.origins.verifier.join('; ')}.`);
     expect(markdown).not.toMatch(/\breal\b/);
     expect(readFileSync(path.join(outDir, 'report.html'), 'utf8').match(/<svg/g)).toHaveLength(4);
