@@ -2,7 +2,7 @@ import type { ModelConfig } from '../agents/index.js';
 import { failed, passed, warned, type DoctorCheck } from './doctor-check.js';
 
 /** Endpoints that refuse requests without a key (local servers such as Ollama or vLLM usually accept any). */
-const KEYED_HOSTS = /(^|\.)openai\.com$|openai\.azure\.com$/;
+const KEYED_HOSTS = /(^|\.)openai\.com$|openai\.azure\.com$|(^|\.)openrouter\.ai$|(^|\.)anthropic\.com$|generativelanguage\.googleapis\.com$/;
 
 /**
  * The model endpoint: the key in the named variable (its value is never shown), the base URL
@@ -19,10 +19,13 @@ export async function checkModelEndpoint(model: ModelConfig, environment: NodeJS
         ? failed('model key', `${model.apiKeyEnv} is not set`, `export ${model.apiKeyEnv}=<your key> (or name another variable with [model] api_key_env)`)
         : warned('model key', `${model.apiKeyEnv} is not set; ${model.baseUrl} may not need one`, null),
   ];
-  const url = `${model.baseUrl.replace(/\/+$/, '')}/models`;
+  const url = new URL(`${model.baseUrl.replace(/\/+$/, '')}/models`);
+  for (const [name, value] of Object.entries(model.extraQuery ?? {})) url.searchParams.set(name, value);
+  // Azure takes the key as `api-key`; everyone else as a bearer token. Extra headers go as a run sends them.
+  const auth: Record<string, string> = key ? (model.provider === 'azure' ? { 'api-key': key } : { authorization: `Bearer ${key}` }) : {};
   let response: Response;
   try {
-    response = await fetch(url, { headers: key ? { authorization: `Bearer ${key}` } : {}, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+    response = await fetch(url, { headers: { ...(model.extraHeaders ?? {}), ...auth }, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
   } catch (error) {
     return [...checks, failed('model endpoint', `cannot reach ${model.baseUrl}: ${describeFetchError(error, timeoutMs)}`, 'start the server, or set [model] base_url in verus-repair.toml (or OPENAI_BASE_URL)')];
   }
