@@ -1,3 +1,5 @@
+import { describeModelOrigin } from '../core/model-origin.js';
+import { describeVerdictOrigin, type VerdictOrigin } from '../core/verdict-origin.js';
 import { auditRun } from '../ledger/audit-run.js';
 import { createProgressRenderer } from '../report/render-repair-progress.js';
 import { prepareRepair } from '../repair/prepare-repair.js';
@@ -30,14 +32,15 @@ export async function runDemo(
   const paths = demoPaths(root);
   const recordings = await readVerifierRecordings(paths.verifierRecordings);
   const targetDir = options.targetDir ?? demoTargetDir(root);
+  const verdictOrigin: VerdictOrigin = { kind: 'recorded', source: paths.verifierRecordings, synthetic: recordings.provenance === 'synthetic' };
   const { repoDir, crateDir } = await createDemoRepository(paths, mode.kind === 'record' ? mode.baseUrl : 'http://127.0.0.1:9/v1', targetDir);
   output.write([
     `verus-repair demo: repairing the bundled binary-search crate (${paths.crate}), whose \`sorted(v@)\` loop invariant was removed.`,
     mode.kind === 'replay'
-      ? `REPLAY: model answers come from a recorded cassette (${paths.cassette}); no model is contacted.`
+      ? `REPLAY: model answers ${describeModelOrigin({ kind: 'cassette', file: paths.cassette })}; no model is contacted.`
       : `RECORDING the model cassette against ${mode.baseUrl}.`,
-    `SYNTHETIC verifier: Verus outputs are replayed from ${paths.verifierRecordings} (${recordings.provenance}: no real Verus run).`,
-    `Real: the IR, the integrity guard, the erased cargo build/test pre-check (target directory ${targetDir}) and the git proof ledger.`,
+    `${verdictOrigin.synthetic ? 'SYNTHETIC ' : ''}verifier: ${describeVerdictOrigin(verdictOrigin)}; no Verus runs.`,
+    `Executed here: the IR, the integrity guard, the erased cargo build/test pre-check (target directory ${targetDir}) and the git proof ledger.`,
     '',
   ].join('\n'));
   const renderer = createProgressRenderer(output);

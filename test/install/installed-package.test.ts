@@ -46,8 +46,8 @@ describe('the installed package (npm pack, npm install, npx verus-repair)', () =
     expect(demo.stderr).not.toMatch(/\n\s+at /);
     expect(demo.exitCode).toBe(0);
     const assets = path.join(installed.packageDir, 'demo');
-    expect(demo.stdout).toContain(`REPLAY: model answers come from a recorded cassette (${path.join(assets, 'model-cassette.jsonl')})`);
-    expect(demo.stdout).toContain(`SYNTHETIC verifier: Verus outputs are replayed from ${path.join(assets, 'verifier-recordings.json')} (synthetic`);
+    expect(demo.stdout).toContain(`REPLAY: model answers replayed from ${path.join(assets, 'model-cassette.jsonl')}; no model is contacted.`);
+    expect(demo.stdout).toContain(`SYNTHETIC verifier: recorded outputs (synthetic) from ${path.join(assets, 'verifier-recordings.json')}; no Verus runs.`);
     expect(demo.stdout).toContain('VERIFIED');
     expect(demo.stdout).toContain('audit: passed');
     const repoDir = /The ledger is in (\S+) on branch/.exec(demo.stdout)?.[1] ?? '';
