@@ -47,6 +47,7 @@ export async function runHarnessBenchmark(): Promise<BenchReport> {
         `attempts phase: --jobs 1 ${(one.attemptPhaseMs / 1000).toFixed(2)} s, --jobs 2 ${(two.attemptPhaseMs / 1000).toFixed(2)} s; throughput ×${speedup.toFixed(2)} (target ≥ 1.8×)`,
         `whole bench: --jobs 1 ${(one.wallMs / 1000).toFixed(2)} s, --jobs 2 ${(two.wallMs / 1000).toFixed(2)} s; ×${(one.wallMs / two.wallMs).toFixed(2)}`,
         `Correct@1 (sanity): ${one.summary.overall.correctAtK[0]?.numerator}/${one.summary.overall.correctAtK[0]?.denominator}`,
+        `verdicts from: ${one.summary.overall.origins.verifier.join('; ')}; model: ${one.summary.overall.origins.model.join('; ')}${one.summary.overall.origins.caveats.length === 0 ? '' : ` [${one.summary.overall.origins.caveats.join('; ')}]`}`,
       ],
       metrics: { harnessMs, verifierMs, overheadRatio: harnessMs / verifierMs, fixedMs, jobs1Ms: one.wallMs, jobs2Ms: two.wallMs, speedup },
     };

@@ -1,3 +1,4 @@
+import { describeBenchVerifier } from './describe-bench-verifier.js';
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { createFakeSetup, FAKE_PASS_ENV } from '../../test/fakes/fake-environment.js';
@@ -60,8 +61,8 @@ export async function runQueueBenchmark(): Promise<BenchReport> {
     const local = (target: VerificationTarget) =>
       new LocalVerifier({ config: { ...defaultVerifierConfig(directory), runner: 'local', passEnv: FAKE_PASS_ENV }, environment: fake.environment }).verify(target, options);
 
-    await verifier.verify(freshTarget(), options);
-    await local(freshTarget());
+    const queuedSample = await verifier.verify(freshTarget(), options);
+    const localSample = await local(freshTarget());
     const direct: number[] = [];
     const queued: number[] = [];
     for (let run = 0; run < OVERHEAD_RUNS; run += 1) {
@@ -83,6 +84,7 @@ export async function runQueueBenchmark(): Promise<BenchReport> {
       lines: [
         `throughput, ${JOBS} jobs (best of 2 batches): 1 worker ${(oneWorker / 1000).toFixed(2)} s (${((JOBS * 1000) / oneWorker).toFixed(2)} jobs/s), 2 workers ${(twoWorkers / 1000).toFixed(2)} s (${((JOBS * 1000) / twoWorkers).toFixed(2)} jobs/s): ${(oneWorker / twoWorkers).toFixed(2)}x (target >= 1.8x; parallel 250 ms sleeps of the fake verus: the queue's parallelism over the fake's cost model, not a measurement of Verus)`,
         `per job (median of ${OVERHEAD_RUNS}): direct local call ${directMs.toFixed(1)} ms, through the queue ${queueMs.toFixed(1)} ms: overhead ${overheadMs.toFixed(1)} ms per job (target <= 20 ms), ${(queueMs / directMs).toFixed(3)}x the direct call (the queue's own cost around a 250 ms sleep, not Verus's)`,
+        describeBenchVerifier([queuedSample.origin, localSample.origin]),
       ],
       metrics: { throughputRatio: oneWorker / twoWorkers, oneWorkerMs: oneWorker, twoWorkersMs: twoWorkers, directMs, queueMs, overheadMs },
     };

@@ -1,3 +1,5 @@
+import type { VerdictOrigin } from '../core/verdict-origin.js';
+import { describeBenchVerifier } from './describe-bench-verifier.js';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,12 +33,14 @@ export async function runReviewBenchmark(): Promise<BenchReport> {
     let beforeVerus = 0;
     let verifierCalls = 0;
     const timings: Record<number, number> = {};
+    const origins: VerdictOrigin[] = [];
     for (const jobs of [1, 2]) {
       const started = performance.now();
       for (const name of FIXTURES) {
         const crate = copyFixture(work, name, jobs);
         const outcome = await reviewCrate({ id: `bench-${jobs}`, crateDir: crate, file: null, functions: [], operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1, jobs, vacuity: true }, services(crate));
         if (outcome.kind !== 'reviewed') throw new Error(`${name}: ${outcome.message}`);
+        origins.push(...outcome.review.origins);
         if (jobs === 1) {
           for (const row of outcome.review.functions) {
             functions++;
@@ -59,6 +63,7 @@ export async function runReviewBenchmark(): Promise<BenchReport> {
         `verifier calls per function (mutants that reached Verus + vacuity probes): ${(verifierCalls / functions).toFixed(1)}`,
         `mutant generation: ${generation.msPerKiloLine.toFixed(0)} ms per 1k lines of exec code (${generation.execLines} exec lines, ${generation.mutants} mutants, mean of ${GENERATION_ROUNDS} rounds)`,
         `pool: --jobs 1 ${(timings[1]! / 1000).toFixed(1)} s, --jobs 2 ${(timings[2]! / 1000).toFixed(1)} s: ${speedup.toFixed(2)}x throughput (parallel 300 ms sleeps of the fake cargo-verus: the pool's parallelism and overhead over the fake's cost model, not a measurement of Verus)`,
+        describeBenchVerifier(origins),
       ],
       metrics: { mutantsPerFunction: mutants / functions, settledBeforeVerusShare: share, verifierCallsPerFunction: verifierCalls / functions, generationMsPerKiloExecLine: generation.msPerKiloLine, jobsTwoSpeedup: speedup },
     };

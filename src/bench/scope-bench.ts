@@ -1,3 +1,5 @@
+import type { VerdictOrigin } from '../core/verdict-origin.js';
+import { describeBenchVerifier } from './describe-bench-verifier.js';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +39,7 @@ export async function runScopeBenchmark(): Promise<BenchReport> {
     const verifier = new LocalVerifier({ config: { ...defaultVerifierConfig(crateDir), runner: 'local', passEnv: FAKE_PASS_ENV }, environment: fake.environment });
     const originalFiles = new Map<string, Uint8Array>([['src/lib.rs', readFileSync(path.join(FIXTURE, 'src/lib.rs'))], ['src/arith.rs', readFileSync(path.join(FIXTURE, 'src/arith.rs'))], ['src/seq_util.rs', readFileSync(path.join(FIXTURE, 'src/seq_util.rs'))], [FILE, readFileSync(path.join(FIXTURE, FILE))]]);
     const candidates = await scriptCandidates(new TextDecoder().decode(originalFiles.get(FILE)));
+    const origins: VerdictOrigin[] = [];
     const episode = async (policy: VerificationScopePolicy) => {
       const perCandidate: number[] = [];
       let functionsVerified = 0;
@@ -47,6 +50,7 @@ export async function runScopeBenchmark(): Promise<BenchReport> {
         perCandidate.push(outcome.scope?.verifierWallTimeMs ?? 0);
         functionsVerified += plan.kind === 'focused' ? plan.selections.length + (outcome.scope?.kind === 'focused' && outcome.scope.confirmation !== null ? 42 : 0) : 42;
         if (outcome.verification === null) throw new Error('scope benchmark: a candidate got no verdict');
+        origins.push(outcome.verification.origin);
       }
       return { total: perCandidate.reduce((sum, time) => sum + time, 0), perCandidate, functionsVerified };
     };
@@ -62,6 +66,7 @@ export async function runScopeBenchmark(): Promise<BenchReport> {
         `whole crate: ${(crate.total / 1000).toFixed(2)} s verifier time per episode (${crateRun.toFixed(0)} ms per candidate, ${crate.functionsVerified} functions verified)`,
         `focused:     ${(focused.total / 1000).toFixed(2)} s verifier time per episode (${(focused.total / candidates.length).toFixed(0)} ms per candidate incl. the final whole-crate confirmation, ${focused.functionsVerified} functions verified)`,
         `focused / whole crate: ${ratio.toFixed(1)}x less verifier time (target >= 5x); ${(crate.functionsVerified / focused.functionsVerified).toFixed(1)}x fewer functions verified`,
+        describeBenchVerifier(origins),
         `derived: with one of the 12 candidates falling back to the crate (e.g. a new broadcast use): ${(crate.total / withFallback).toFixed(1)}x`,
       ],
       metrics: { crateEpisodeMs: crate.total, focusedEpisodeMs: focused.total, ratio, crateFunctions: crate.functionsVerified, focusedFunctions: focused.functionsVerified, ratioWithOneFallback: crate.total / withFallback },

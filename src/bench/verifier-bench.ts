@@ -1,3 +1,4 @@
+import { describeBenchVerifier } from './describe-bench-verifier.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -91,6 +92,7 @@ export async function runVerifierBenchmark(): Promise<BenchReport> {
     const key = (await verifyCandidate(crateTarget, options, services)).cache.key ?? '';
     const lookup = await meanMilliseconds(RUNS * 4, () => cache.lookup(key));
     const crateRun = await meanMilliseconds(3, () => crateVerifier.verify(crateTarget, options));
+    const samples = [await verifier.verify(target, options), await crateVerifier.verify(crateTarget, options), (await verifyCandidate(crateTarget, options, services)).verification];
 
     const overhead = throughRunner - direct;
     return {
@@ -102,6 +104,7 @@ export async function runVerifierBenchmark(): Promise<BenchReport> {
         `crate verification (cargo + fake cargo-verus): ${crateRun.toFixed(1)} ms`,
         `cache hit (toolchain, hash, lookup): ${hit.toFixed(2)} ms = ${(crateRun / hit).toFixed(0)}x faster than the fake crate run`,
         `cache entry read + validate alone:   ${lookup.toFixed(2)} ms`,
+        describeBenchVerifier(samples.flatMap((sample) => (sample === null ? [] : [sample.origin]))),
       ],
       metrics: {
         directMs: direct,

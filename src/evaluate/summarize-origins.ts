@@ -28,7 +28,7 @@ export function summarizeOrigins(records: readonly AttemptRecord[]): OriginSumma
     if (origins === undefined || modelOrigin === undefined) caveats.add(`origins ${NOT_RECORDED}`);
     for (const origin of origins ?? []) {
       verifier.add(describeVerdictOrigin(origin));
-      const caveat = caveatOf(innermostVerdictOrigin(origin));
+      const caveat = verdictOriginCaveat(origin);
       if (caveat !== null) caveats.add(caveat);
     }
     if (modelOrigin === undefined) continue;
@@ -52,8 +52,9 @@ function cassetteGroup(origin: ModelOrigin): { prefix: string; folder: string } 
   return null;
 }
 
-/** The caveat an innermost origin calls for, or null when it names a binary that reported a Verus version. */
-function caveatOf(origin: VerdictOrigin): string | null {
+/** The caveat a verdict's origin calls for (judged by the run beneath any cache), or null when it names a binary that reported a Verus version. */
+export function verdictOriginCaveat(verdictOrigin: VerdictOrigin): string | null {
+  const origin = innermostVerdictOrigin(verdictOrigin);
   switch (origin.kind) {
     case 'local':
     case 'docker':
