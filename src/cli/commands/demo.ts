@@ -4,7 +4,7 @@ import { ExitError } from '../exit-error.js';
 export function defineDemoCommand(program: Command): void {
   program
     .command('demo')
-    .description('run a complete repair episode offline on a bundled fixture (replayed model, synthetic verifier outputs, real guard, cargo and git)')
+    .description('run a complete repair episode offline on a bundled fixture (replayed model, synthetic recorded verifier outputs; the guard, cargo and git run as in a repair)')
     .option('--target-dir <dir>', 'cargo target directory for the pre-check, kept so vstd compiles once (default: rust-fixtures/target in a clone, else ~/.cache/verus-repair/demo-target)')
     .action(async (options: { targetDir?: string }) => {
       const { runDemo } = await import('../../demo/run-demo.js');
