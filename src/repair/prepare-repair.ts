@@ -51,9 +51,9 @@ export interface RepairInvocation {
   verifier?: Verifier;
   /** Aborts the run (the CLI's Ctrl-C). */
   signal?: AbortSignal;
-}
   /** Where the pre-check builds, overriding selectPrecheckTargetDir's rule (a re-proof's repository builds in its project's shared directory). */
   precheckTargetDir?: string;
+}
 
 /**
  * Reads verus-repair.toml, checks every input (crate, file, config, cassettes, budget), then wires

@@ -6,8 +6,8 @@ import type { ModelOrigin } from '../core/model-origin.js';
 import type { VerdictOrigin } from '../core/verdict-origin.js';
 import type { ProofResultLabel } from '../ledger/proof-trailers.js';
 import type { PinInForce } from '../verifier/toolchain/read-pin-in-force.js';
-
 import type { PrecheckWaiver } from '../verifier/precheck/precheck-waiver.js';
+
 /** Which step a candidate is in, for live progress. */
 export type CandidateStage = 'guard' | 'precheck' | 'verify';
 
