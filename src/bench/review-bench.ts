@@ -87,7 +87,7 @@ function services(crate: string): ReviewServices {
   return {
     verifier: new LocalVerifier({ config, environment: fake.environment }),
     prechecker: new CargoPrechecker({ config, environment: fake.environment }),
-    createVariantPrechecker: (timeoutMs) => new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, timeoutMs } }, environment: fake.environment }),
+    createVariantPrechecker: (timeoutMs, variant) => new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, timeoutMs, test: variant?.test ?? true } }, environment: fake.environment }),
     cache: null,
     precheckRunsTests: true,
     options: { rlimit: config.rlimit, expandErrors: false, noCheating: false, timeoutMs: config.timeoutMs, extraVerusArgs: [], scope: 'focused' },

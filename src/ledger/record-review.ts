@@ -50,6 +50,7 @@ export async function recordReview(review: ReviewResult): Promise<ReviewRecordin
       mutants: review.mutants.map(({ mutant, verdict, reproof }) => ({ id: mutant.id, operator: mutant.operator, file: mutant.file, function: mutant.function, line: mutant.line, column: mutant.column, sourceSha256: mutant.sourceSha256, verdict: verdict.status, settledBy: verdict.settledBy, ...(reproof === undefined ? {} : { reproof }) })),
       vacuity: review.vacuity.map((result) => ({ kind: result.probe.kind, function: result.probe.function, line: result.probe.line, verdict: result.verdict })),
       entailment: review.entailment.map((result) => ({ function: result.function, direction: result.direction, verdict: result.verdict })),
+      ...(review.precheckWaiver === undefined ? {} : { precheckWaiver: review.precheckWaiver }),
     };
     const noteFile = path.join(scratch, 'note.json');
     await writeFile(noteFile, `${JSON.stringify(note, null, 2)}\n`);

@@ -2,6 +2,8 @@ import type { VerdictOrigin } from '../core/verdict-origin.js';
 import { describeReproofModelOrigins, describeReviewOrigins } from '../review/collect-review-origins.js';
 import type { Reproof } from '../review/reprove/reproof.js';
 import type { ReviewResult } from '../review/review-result.js';
+import { describeSkippedStages } from '../review/describe-skipped-stages.js';
+import type { PrecheckWaiver } from '../verifier/precheck/precheck-waiver.js';
 
 /** Review records live on `refs/heads/verus-repair/review-<id>`, with notes under their own ref. */
 export const REVIEW_BRANCH_PREFIX = 'verus-repair/review-';
@@ -24,6 +26,8 @@ export interface ReviewNote {
   mutants: Array<{ id: string; operator: string; file: string; function: string; line: number; column: number; sourceSha256: string; verdict: string; settledBy: string | null; reproof?: Reproof }>;
   vacuity: Array<{ kind: string; function: string; line: number; verdict: string }>;
   entailment?: Array<{ function: string; direction: string; verdict: string }>;
+  /** The erased pre-check steps the review skipped (its original fails them while Verus verifies it); absent: none. */
+  precheckWaiver?: PrecheckWaiver;
 }
 
 /** The trailers of a review commit. */
@@ -49,6 +53,7 @@ export function buildReviewTrailers(review: ReviewResult): Array<[string, string
     ['Entailment', review.against === null ? 'not-checked' : `${review.entailment.filter((result) => result.verdict === 'fails').length} failure(s) of ${review.entailment.length} since ${review.against}`],
     ['Verus-Version', review.verusVersion ?? 'unknown'],
     ['Verifier', describeReviewOrigins(review)],
+    ...(review.precheckWaiver === undefined ? [] : [['Precheck', `skipped ${describeSkippedStages(review.precheckWaiver)}`] as [string, string]]),
     ...(review.reprove === true ? [['Model-Origin', describeReproofModelOrigins(review.mutants)] as [string, string]] : []),
   ];
 }

@@ -1,12 +1,14 @@
 import { sanitizeUntrustedText } from '../core/sanitize-untrusted-text.js';
 import { describeReproofModelOrigins, describeReviewOrigins } from '../review/collect-review-origins.js';
 import type { ReviewResult } from '../review/review-result.js';
+import { describeSkippedStages } from '../review/describe-skipped-stages.js';
 import { REVIEW_TABLE_HEADER, reviewTableRows } from './render-review-table.js';
 
 /** The review as Markdown for a pull request: the table, surviving mutants with diffs, vacuity, trusted base. */
 export function renderReviewMarkdown(review: ReviewResult): string {
   const lines: string[] = [`## Specification review ${review.id}`, ''];
   lines.push(`Verifier: ${describeReviewOrigins(review)}.${review.reprove === true ? ` Re-proof model: ${describeReproofModelOrigins(review.mutants)}.` : ''}`, '');
+  if (review.precheckWaiver !== undefined) lines.push(`Skipped stages: ${describeSkippedStages(review.precheckWaiver)}. No mutant could be stillborn or killed by tests; Verus settled every one.`, '');
   lines.push(`${review.mutants.length} mutants of ${review.files.join(', ')} (operators: ${review.operators.join(', ')}${review.sampledWithSeed === null ? '' : `; sampled from ${review.totalMutants} with seed ${review.sampledWithSeed}`}); ${review.findings} finding(s).`, '');
   lines.push(`| ${REVIEW_TABLE_HEADER.join(' | ')} |`, `|${REVIEW_TABLE_HEADER.map((_, index) => (index === 0 ? '---' : '---:')).join('|')}|`);
   for (const row of reviewTableRows(review.functions)) lines.push(`| \`${row[0]}\` | ${row.slice(1).join(' | ')} |`);

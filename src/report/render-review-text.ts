@@ -1,6 +1,7 @@
 import { sanitizeUntrustedText } from '../core/sanitize-untrusted-text.js';
 import { describeReproofModelOrigins, describeReviewOrigins } from '../review/collect-review-origins.js';
 import type { ReviewResult } from '../review/review-result.js';
+import { describeSkippedStages } from '../review/describe-skipped-stages.js';
 import { REVIEW_TABLE_HEADER, reviewTableRows } from './render-review-table.js';
 
 /** The review on a terminal: an aligned table, the survivors and the vacuity findings. */
@@ -9,6 +10,7 @@ export function renderReviewText(review: ReviewResult): string {
   const widths = REVIEW_TABLE_HEADER.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
   const lines = [`review ${review.id}`, `verifier: ${describeReviewOrigins(review)}`];
   if (review.reprove === true) lines.push(`re-proof model: ${describeReproofModelOrigins(review.mutants)}`);
+  if (review.precheckWaiver !== undefined) lines.push(`skipped stages: ${describeSkippedStages(review.precheckWaiver)}`);
   for (const row of rows) lines.push(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '));
   for (const { mutant, verdict, reproof } of review.mutants) {
     if (reproof?.status === 'proved') lines.push(`proven survivor ${mutant.id} ${mutant.file}:${mutant.line}:${mutant.column} ${mutant.function} ${mutant.operator}: ${mutant.original.trim() || '(statement)'} -> ${mutant.replacement || '(deleted)'}; killed by Verus, re-proved by the repair loop (${reproof.repository}, ${reproof.ledgerBranch} ${reproof.verifiedCommit.slice(0, 10)}); proof:`, ...reproof.proof.trimEnd().split('\n').map((line) => `    ${line}`));

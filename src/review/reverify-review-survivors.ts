@@ -4,6 +4,7 @@ import type { ReviewRecordEntry } from '../ledger/read-review-records.js';
 import type { CrateFiles } from '../repair/crate-snapshot.js';
 import type { ReviewServices } from './review-services.js';
 import { verifyVariant } from './verify-variant.js';
+import { selectVariantPrechecker } from './select-variant-prechecker.js';
 
 /**
  * `audit --reviews --reverify`: every mutant the record says survived is regenerated from the
@@ -18,13 +19,15 @@ export async function reverifyReviewSurvivors(repoDir: string, record: ReviewRec
   const crateFiles = await readCrateFilesAt(repoDir, record.commit, note.crate);
   const crateDir = note.crate === '' ? repoDir : `${repoDir}/${note.crate}`;
   const findings: ReviewAuditFinding[] = [];
+  // The stages the review skipped (its original fails them while Verus verifies it) are skipped again; the config's time limit applies.
+  const prechecker = note.precheckWaiver === undefined ? services.prechecker : selectVariantPrechecker(services, Number.POSITIVE_INFINITY, note.precheckWaiver);
   for (const recorded of note.mutants.filter((mutant) => mutant.verdict === 'survived')) {
     const mutant = regenerated.mutants.find((candidate) => candidate.id === recorded.id && candidate.sourceSha256 === recorded.sourceSha256);
     if (mutant === undefined) {
       findings.push({ rule: 'mutant-mismatch', message: `${recorded.id} cannot be regenerated to re-verify it` });
       continue;
     }
-    const outcome = await verifyVariant(crateFiles, crateDir, { label: `reverify-${mutant.id}`, file: mutant.file, source: mutant.source }, { ...services, cache: null });
+    const outcome = await verifyVariant(crateFiles, crateDir, { label: `reverify-${mutant.id}`, file: mutant.file, source: mutant.source }, { ...services, cache: null, prechecker });
     const status = outcome.precheck.status !== 'passed' ? `pre-check ${outcome.precheck.status}` : outcome.verification?.status ?? 'no verdict';
     if (status !== 'verified') findings.push({ rule: 'reverify-mismatch', message: `${mutant.id} was recorded as survived, but now: ${status}` });
   }

@@ -22,6 +22,7 @@ import { runVacuityProbes } from './run-vacuity-probes.js';
 import { settleAll } from './settle-all.js';
 import { summarizeFunctions } from './summarize-functions.js';
 import { verifyVariant } from './verify-variant.js';
+import { selectVariantPrechecker } from './select-variant-prechecker.js';
 
 /**
  * The review: load → check the original → generate mutants → settle each (cargo build, cargo test,
@@ -34,13 +35,13 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
   const original = await checkOriginal(crateDir, services);
   if (original.kind === 'failed') return { kind: 'original-not-checked', stage: original.stage, message: original.message, toolchain: original.toolchain };
 
-  const variantServices: ReviewServices = { ...services, prechecker: services.createVariantPrechecker(variantTimeoutMs(original.precheckMs)) };
+  const variantServices: ReviewServices = { ...services, prechecker: selectVariantPrechecker(services, variantTimeoutMs(original.precheckMs), original.precheckWaiver) };
   const started = Date.now();
   const generation = await generateMutants({ files: sources.files, functions: request.functions.length === 0 ? null : new Set(request.functions), operators: request.operators, maxMutants: request.maxMutants, seed: request.seed });
   const generationMs = Date.now() - started;
   const lemmas = (ir: VerusFileIr) => (request.functions.length > 0 ? [] : ir.functions.filter((fn) => fn.insideVerus && fn.baseMode === 'proof' && fn.body !== null && fn.clauses.some((clause) => clause.kind === 'requires')));
   const probes = request.vacuity ? sources.files.flatMap((ir) => generateVacuityProbes(ir, [...sources.functions.filter((entry) => entry.file === ir.file).map((entry) => entry.fn), ...lemmas(ir)])) : [];
-  services.emit({ type: 'review-started', mutants: generation.mutants.length, probes: probes.length });
+  services.emit({ type: 'review-started', mutants: generation.mutants.length, probes: probes.length, precheckWaiver: original.precheckWaiver });
 
   let settled = 0;
   const settledMutants = await settleAll<(typeof generation.mutants)[number], SettledMutant>(
@@ -87,6 +88,7 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
       verusVersion: original.verusVersion,
       generationMs,
       findings,
+      ...(original.precheckWaiver === null ? {} : { precheckWaiver: original.precheckWaiver }),
       ...(services.reprove === undefined ? {} : { reprove: true }),
     },
   };

@@ -1,10 +1,12 @@
 import type { MutantVerdict } from './mutant-verdict.js';
+import type { PrecheckWaiver } from '../verifier/precheck/precheck-waiver.js';
 import type { Reproof } from './reprove/reproof.js';
 import type { VacuityResult } from './vacuity-probe.js';
 
 /** Progress of a review, for the NDJSON stream (`--json`) and the TTY progress line. */
 export type ReviewEvent =
-  | { type: 'review-started'; mutants: number; probes: number }
+  /** `precheckWaiver`: the original fails these erased pre-check steps while Verus verifies it, so no mutant or probe runs them. */
+  | { type: 'review-started'; mutants: number; probes: number; precheckWaiver?: PrecheckWaiver | null }
   | { type: 'mutant-settled'; id: string; function: string; verdict: MutantVerdict; settled: number; total: number }
   | { type: 'probe-settled'; result: VacuityResult; settled: number; total: number }
   | { type: 'mutant-reproved'; id: string; function: string; reproof: Reproof; settled: number; total: number }

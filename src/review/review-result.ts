@@ -1,4 +1,5 @@
 import type { VerdictOrigin } from '../core/verdict-origin.js';
+import type { PrecheckWaiver } from '../verifier/precheck/precheck-waiver.js';
 import type { EntailmentResult } from './entailment/entailment-result.js';
 import type { FunctionReview } from './function-review.js';
 import type { Mutant } from './mutant.js';
@@ -45,6 +46,8 @@ export interface ReviewResult {
   reprove?: boolean;
   /** Surviving mutants, proven survivors, vacuous probes and failed entailment directions: the exit code is 1 when this is not zero. */
   findings: number;
+  /** The erased pre-check steps no mutant or probe ran, because the original fails them while Verus verifies it (absent: none). */
+  precheckWaiver?: PrecheckWaiver;
 }
 
 /** Why a review did not run its mutants: the original must build, pass its tests and verify first. */

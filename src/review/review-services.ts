@@ -11,8 +11,9 @@ export interface ReviewServices {
   /**
    * The pre-checker for mutants and probes, with a time limit derived from the original's pre-check:
    * a mutant often loops forever (a deleted increment), and its tests must not run for the default limit.
+   * `test: false` drops `cargo test` (the original fails its tests while Verus verifies it).
    */
-  createVariantPrechecker(timeoutMs: number): Prechecker;
+  createVariantPrechecker(timeoutMs: number, options?: { test?: boolean }): Prechecker;
   cache: ResultCache | null;
   precheckRunsTests: boolean;
   options: VerificationOptions;

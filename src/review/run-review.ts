@@ -84,7 +84,7 @@ export async function createReviewServices(config: VerifierConfig, environment: 
   return {
     verifier: await createVerifier(config, environment),
     prechecker: new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, test: true } }, environment }),
-    createVariantPrechecker: (timeoutMs) => new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, test: true, timeoutMs: Math.min(timeoutMs, config.precheck.timeoutMs) } }, environment }),
+    createVariantPrechecker: (timeoutMs, variant) => new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, test: variant?.test ?? true, timeoutMs: Math.min(timeoutMs, config.precheck.timeoutMs) } }, environment }),
     cache: settings.cache ? new ResultCache(config.cacheDir) : null,
     precheckRunsTests: true,
     options,
