@@ -90,7 +90,9 @@ describe.skipIf(!REDIS_SERVER_AVAILABLE)(redisSuiteTitle('the queue runner with 
     const viaQueue = await Promise.all(cases.map(([marker, caseOptions]) => verifier.verify({ kind: 'crate', crateDir: crateWith(marker) }, caseOptions)));
     const direct = await Promise.all(cases.map(([marker, caseOptions]) => local(crateWith(marker)).verify({ kind: 'crate', crateDir: crateWith(marker) }, caseOptions)));
     expect(viaQueue.map((result) => result.status)).toEqual(['verified', 'failed', 'timeout', 'crashed']);
-    expect(viaQueue.map((result) => ({ ...result, wallTimeMs: 0 }))).toEqual(direct.map((result) => ({ ...result, wallTimeMs: 0 })));
+    // The same verdicts; each names the queue and the worker around the worker's own local run.
+    expect(viaQueue.map((result) => ({ ...result, wallTimeMs: 0, origin: null }))).toEqual(direct.map((result) => ({ ...result, wallTimeMs: 0, origin: null })));
+    expect(viaQueue.map((result) => result.origin)).toEqual(direct.map((result) => ({ kind: 'queue', queue: expect.any(String), worker: expect.stringMatching(/ pid \d+$/), ran: result.origin })));
     const failed = viaQueue[1];
     expect(failed?.status === 'failed' ? failed.diagnostics.filter((item) => item.severity === 'error').map((item) => [item.kind, item.primary?.file, item.primary?.line]) : null).toEqual([['postcondition', 'src/lib.rs', 6]]);
   }, 60_000);
