@@ -55,3 +55,22 @@ describe('model adaptations in the progress output', () => {
     progress.stop();
   });
 });
+
+describe('progress names where verdicts and model answers came from', () => {
+  it('says the model origin in the header, the baseline verdict\'s origin under it, and both at the end', () => {
+    const { stream, output } = fakeStream(false);
+    const progress = createProgressRenderer(stream);
+    const fake = { kind: 'local', tool: 'cargo-verus', program: '/repo/test/fakes/bin/cargo-verus', verusVersion: 'fake' } as const;
+    const cassette = { kind: 'cassette', file: '/runs/c.jsonl' } as const;
+    progress.sink({ type: 'run-started', runId: 'r', crate: '.', file: 'src/lib.rs', model: 'm', modelOrigin: cassette, feedbackLevel: 'auto', samples: 1, iterations: 1, resumedFrom: 0, untrackedLeftOut: [] });
+    progress.sink({ type: 'baseline', result: 'failed', failingFunctions: ['f'], errors: {}, verifierOrigin: fake });
+    progress.sink({ type: 'run-finished', runId: 'r', outcome: 'verified', stopReason: 'a candidate verified', ledgerBranch: 'verus-repair/r', reportFiles: [], verifierOrigins: [fake, { kind: 'cache', of: fake }], modelOrigin: cassette });
+    progress.stop();
+    const lines = output().split('\n');
+    expect(lines[0]).toContain('model m (replayed from /runs/c.jsonl)');
+    expect(lines).toContain('  verifier: local cargo-verus at /repo/test/fakes/bin/cargo-verus, Verus fake');
+    expect(lines).toContain('verifier: local cargo-verus at /repo/test/fakes/bin/cargo-verus, Verus fake; cache of local cargo-verus at /repo/test/fakes/bin/cargo-verus, Verus fake');
+    expect(lines).toContain('model: replayed from /runs/c.jsonl');
+    expect(output()).not.toMatch(/\breal\b/);
+  });
+});
