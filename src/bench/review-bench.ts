@@ -10,6 +10,8 @@ import { generateMutants } from '../review/generate-mutants.js';
 import { MUTATION_OPERATOR_NAMES } from '../review/mutation-operator.js';
 import { reviewCrate } from '../review/review-crate.js';
 import type { ReviewServices } from '../review/review-services.js';
+import type { ReviewEvent } from '../review/review-event.js';
+import { materializeCrate, readCrateFiles } from '../repair/crate-snapshot.js';
 import { defaultVerifierConfig } from '../verifier/config/read-verifier-config.js';
 import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
 import { LocalVerifier } from '../verifier/runners/local-verifier.js';
@@ -34,14 +36,25 @@ export async function runReviewBenchmark(): Promise<BenchReport> {
     let verifierCalls = 0;
     const timings: Record<number, number> = {};
     const origins: VerdictOrigin[] = [];
+    const mutantPhase = { ms: 0, cargoMs: 0, mutants: 0, warmBuildMs: [] as number[] };
     for (const jobs of [1, 2]) {
       const started = performance.now();
       for (const name of FIXTURES) {
         const crate = copyFixture(work, name, jobs);
-        const outcome = await reviewCrate({ id: `bench-${jobs}`, crateDir: crate, file: null, functions: [], operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1, jobs, vacuity: true }, services(crate));
+        const phase = { started: 0, lastSettled: 0, settled: 0, cargoMs: 0 };
+        const cargo = { ms: 0 };
+        const onEvent = (event: ReviewEvent): void => {
+          if (event.type === 'review-started') phase.started = performance.now();
+          if (event.type === 'mutant-settled') Object.assign(phase, { lastSettled: performance.now(), settled: event.settled, cargoMs: cargo.ms });
+        };
+        const outcome = await reviewCrate({ id: `bench-${jobs}`, crateDir: crate, file: null, functions: [], operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1, jobs, vacuity: true }, services(crate, onEvent, cargo));
         if (outcome.kind !== 'reviewed') throw new Error(`${name}: ${outcome.message}`);
         origins.push(...outcome.review.origins);
         if (jobs === 1) {
+          mutantPhase.ms += phase.lastSettled - phase.started;
+          mutantPhase.cargoMs += phase.cargoMs;
+          mutantPhase.mutants += phase.settled;
+          mutantPhase.warmBuildMs.push(await measureWarmBuild(crate));
           for (const row of outcome.review.functions) {
             functions++;
             mutants += row.mutants;
@@ -55,6 +68,10 @@ export async function runReviewBenchmark(): Promise<BenchReport> {
     const generation = await measureGeneration();
     const speedup = (timings[1] ?? 0) / (timings[2] ?? 1);
     const share = beforeVerus / Math.max(1, mutants);
+    const perMutantMs = mutantPhase.ms / Math.max(1, mutantPhase.mutants);
+    const warmBuildMs = mutantPhase.warmBuildMs.reduce((sum, ms) => sum + ms, 0) / Math.max(1, mutantPhase.warmBuildMs.length);
+    const perMutantRatio = perMutantMs / warmBuildMs;
+    const cargoPerMutantMs = mutantPhase.cargoMs / Math.max(1, mutantPhase.mutants);
     return {
       name: 'review (fake cargo-verus: synthetic verdicts, 300 ms per call; real erased cargo build/test)',
       lines: [
@@ -62,10 +79,12 @@ export async function runReviewBenchmark(): Promise<BenchReport> {
         `settled before Verus (stillborn + killed by tests): ${(share * 100).toFixed(0)}% (target >= 50%)`,
         `verifier calls per function (mutants that reached Verus + vacuity probes): ${(verifierCalls / functions).toFixed(1)}`,
         `mutant generation: ${generation.msPerKiloLine.toFixed(0)} ms per 1k lines of exec code (${generation.execLines} exec lines, ${generation.mutants} mutants, mean of ${GENERATION_ROUNDS} rounds)`,
+        `wall time per mutant (--jobs 1, review-started to the last mutant settled): ${(perMutantMs / 1000).toFixed(2)} s = ${perMutantRatio.toFixed(2)}x one warm erased cargo build of the crate (${(warmBuildMs / 1000).toFixed(2)} s: a fresh copy, vstd already built; target <= 2x). Measures the real erased cargo build and test of each mutant in one shared target directory, plus the fake cargo-verus's 300 ms per call for mutants that reach Verus`,
+        `  of which the erased cargo build and test: ${(cargoPerMutantMs / 1000).toFixed(2)} s per mutant = ${(cargoPerMutantMs / warmBuildMs).toFixed(2)}x the warm build (real cargo); the rest is the fake verifier and the review's own work`,
         `pool: --jobs 1 ${(timings[1]! / 1000).toFixed(1)} s, --jobs 2 ${(timings[2]! / 1000).toFixed(1)} s: ${speedup.toFixed(2)}x throughput (parallel 300 ms sleeps of the fake cargo-verus: the pool's parallelism and overhead over the fake's cost model, not a measurement of Verus)`,
         describeBenchVerifier(origins),
       ],
-      metrics: { mutantsPerFunction: mutants / functions, settledBeforeVerusShare: share, verifierCallsPerFunction: verifierCalls / functions, generationMsPerKiloExecLine: generation.msPerKiloLine, jobsTwoSpeedup: speedup },
+      metrics: { mutantsPerFunction: mutants / functions, settledBeforeVerusShare: share, verifierCallsPerFunction: verifierCalls / functions, generationMsPerKiloExecLine: generation.msPerKiloLine, jobsTwoSpeedup: speedup, perMutantMs, warmErasedBuildMs: warmBuildMs, perMutantOverWarmBuild: perMutantRatio, erasedCargoPerMutantOverWarmBuild: cargoPerMutantMs / warmBuildMs },
     };
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -80,18 +99,46 @@ function copyFixture(work: string, name: string, jobs: number): string {
   return crate;
 }
 
-function services(crate: string): ReviewServices {
+/**
+ * One warm erased `cargo build` of the crate: a fresh scratch copy (its own package name, as every
+ * mutant's), so the crate itself compiles and its dependencies come from the shared target directory.
+ */
+async function measureWarmBuild(crate: string): Promise<number> {
+  const files = await readCrateFiles(crate);
+  const source = files.get('src/lib.rs') ?? new Uint8Array();
+  // A trailing comment makes the copy's content, hence its package name, new: nothing of the crate is reused.
+  const copy = await materializeCrate(new Map(files).set('src/lib.rs', new Uint8Array([...source, ...new TextEncoder().encode(`\n// warm build ${Date.now()}\n`)])), crate, 'bench-warm-build');
+  try {
+    const base = defaultVerifierConfig(crate);
+    const config = { ...base, precheck: { ...base.precheck, targetDir: path.join(FIXTURES_ROOT, 'target'), offline: true, test: false } };
+    const result = await new CargoPrechecker({ config }).precheck(copy);
+    if (result.status !== 'passed') throw new Error(`${crate}: the warm erased build did not pass (${result.status})`);
+    return result.wallTimeMs;
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+/** `cargo.ms` adds up the wall time of the mutants' and probes' erased pre-checks. */
+function services(crate: string, onEvent: (event: ReviewEvent) => void, cargo: { ms: number }): ReviewServices {
   const fake = createFakeSetup('review-oracle-delayed');
   const base = defaultVerifierConfig(crate);
   const config = { ...base, runner: 'local' as const, passEnv: FAKE_PASS_ENV, precheck: { ...base.precheck, targetDir: path.join(FIXTURES_ROOT, 'target'), offline: true, test: true } };
   return {
     verifier: new LocalVerifier({ config, environment: fake.environment }),
     prechecker: new CargoPrechecker({ config, environment: fake.environment }),
-    createVariantPrechecker: (timeoutMs, variant) => new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, timeoutMs, test: variant?.test ?? true } }, environment: fake.environment }),
+    createVariantPrechecker: (timeoutMs, variant) => {
+      const prechecker = new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, timeoutMs, test: variant?.test ?? true } }, environment: fake.environment });
+      return { precheck: async (crateDir, signal) => {
+        const result = await prechecker.precheck(crateDir, signal);
+        cargo.ms += result.wallTimeMs;
+        return result;
+      } };
+    },
     cache: null,
     precheckRunsTests: true,
     options: { rlimit: config.rlimit, expandErrors: false, noCheating: false, timeoutMs: config.timeoutMs, extraVerusArgs: [], scope: 'focused' },
-    emit: () => {},
+    emit: onEvent,
   };
 }
 

@@ -9,13 +9,17 @@ import { selectPrecheckTargetDir } from './select-precheck-target-dir.js';
  * `--message-format=json` so compiler diagnostics arrive as JSON on stdout. RUSTFLAGS is never
  * passed (it makes vstd require nightly features); the target directory is shared across
  * candidates through CARGO_TARGET_DIR (selectPrecheckTargetDir) so vstd builds once.
+ * Scratch copies are built once each (isolateScratchPackage names them by content), so incremental
+ * state is never reused: CARGO_INCREMENTAL=0. `cargo test --tests` leaves out doctests, unless the
+ * crate has some (`doctests`): rustdoc's pass over the crate is a third of `cargo test` otherwise.
  */
-export function buildPrecheckJob(step: PrecheckStep, crateDir: string, config: VerifierConfig, environment: NodeJS.ProcessEnv): ProcessJob {
+export function buildPrecheckJob(step: PrecheckStep, crateDir: string, config: VerifierConfig, environment: NodeJS.ProcessEnv, crate: { doctests: boolean } = { doctests: false }): ProcessJob {
   const env = selectEnvironment(environment, LOCAL_ENVIRONMENT_ALLOW_LIST, config.passEnv);
   env['CARGO_TERM_COLOR'] = 'never';
   env['RUST_BACKTRACE'] = '0';
+  env['CARGO_INCREMENTAL'] = '0';
   env['CARGO_TARGET_DIR'] = selectPrecheckTargetDir(config.precheck, environment);
-  const stepArguments = step === 'build' ? ['build'] : ['test', '--no-fail-fast'];
+  const stepArguments = step === 'build' ? ['build'] : ['test', '--no-fail-fast', ...(crate.doctests ? [] : ['--tests'])];
   return {
     command: [config.cargoPath, ...stepArguments, '--message-format=json', ...(config.precheck.offline ? ['--offline'] : [])],
     cwd: crateDir,

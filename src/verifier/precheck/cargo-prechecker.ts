@@ -8,7 +8,7 @@ import { runProcessJob } from '../run/run-process-job.js';
 import type { ProcessOutcome } from '../run/process-outcome.js';
 import { throwAbortReason } from '../runners/throw-if-aborted.js';
 import { buildPrecheckJob } from './build-precheck-job.js';
-import { crateHasTests } from './crate-has-tests.js';
+import { crateHasDoctests, crateHasTests } from './crate-has-tests.js';
 import { parseFailingTests } from './parse-failing-tests.js';
 
 const TAIL_CHARACTERS = 4000;
@@ -34,12 +34,13 @@ export class CargoPrechecker implements Prechecker {
     const root = path.resolve(crateDir);
     const steps: PrecheckStep[] = ['build'];
     if (this.settings.config.precheck.test && (await crateHasTests(root))) steps.push('test');
+    const crate = { doctests: steps.includes('test') && (await crateHasDoctests(root)) };
     const ran: PrecheckStep[] = [];
     let wallTimeMs = 0;
     let last: PrecheckResult | null = null;
     for (const step of steps) {
       ran.push(step);
-      const job = buildPrecheckJob(step, root, this.settings.config, this.environment);
+      const job = buildPrecheckJob(step, root, this.settings.config, this.environment, crate);
       const outcome = await runProcessJob(job, signal === undefined ? {} : { signal });
       if (outcome.kind === 'aborted') throwAbortReason(signal);
       wallTimeMs += outcome.wallTimeMs;

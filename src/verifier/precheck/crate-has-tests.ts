@@ -10,6 +10,14 @@ export async function crateHasTests(crateDir: string): Promise<boolean> {
   return false;
 }
 
+/** Whether rustdoc has doctests to run: a code fence in a `///` or `//!` doc comment under src/. */
+export async function crateHasDoctests(crateDir: string): Promise<boolean> {
+  for (const file of await listRustFiles(path.join(crateDir, 'src'))) {
+    if (/^[ \t]*\/\/[\/!][ \t]*```/m.test(await readFile(file, 'utf8'))) return true;
+  }
+  return false;
+}
+
 async function listRustFiles(directory: string): Promise<string[]> {
   let entries;
   try {

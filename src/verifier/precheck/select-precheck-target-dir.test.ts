@@ -19,3 +19,16 @@ describe('selectPrecheckTargetDir', () => {
     expect(configured === null ? null : buildPrecheckJob('build', '/tmp/scratch', configured, { CARGO_TARGET_DIR: '/home/me/target' }).env['CARGO_TARGET_DIR']).toBe('/repo/shared/target');
   });
 });
+
+describe('buildPrecheckJob for one-off scratch builds', () => {
+  const config = defaultVerifierConfig('/project');
+
+  it('turns incremental compilation off: no scratch copy is ever built twice, so its incremental state is pure cost', () => {
+    expect(buildPrecheckJob('build', '/tmp/scratch', config, { CARGO_INCREMENTAL: '1' }).env['CARGO_INCREMENTAL']).toBe('0');
+  });
+
+  it('runs doctests only when the crate has a doc comment with a code block (rustdoc costs a third of cargo test)', () => {
+    expect(buildPrecheckJob('test', '/tmp/scratch', config, {}).command).toEqual(['cargo', 'test', '--no-fail-fast', '--tests', '--message-format=json']);
+    expect(buildPrecheckJob('test', '/tmp/scratch', config, {}, { doctests: true }).command).toEqual(['cargo', 'test', '--no-fail-fast', '--message-format=json']);
+  });
+});
