@@ -15,6 +15,7 @@ import { defineBenchCommand } from './commands/bench.js';
 import { defineWorkerCommand } from './commands/worker.js';
 import { defineQueueCommand } from './commands/queue.js';
 import { defineReviewCommand } from './commands/review.js';
+import { defineCheckSpecCommand } from './commands/check-spec.js';
 
 /** Each entry declares one command (its options and a lazy action). Order is the order in --help. */
 export const COMMAND_DEFINITIONS: Array<(program: Command) => void> = [
@@ -29,6 +30,7 @@ export const COMMAND_DEFINITIONS: Array<(program: Command) => void> = [
   defineDiagnosticsCommand,
   defineVerifyCommand,
   defineReviewCommand,
+  defineCheckSpecCommand,
   defineToolchainCommand,
   defineParseCommand,
   defineWorkerCommand,

@@ -1,0 +1,69 @@
+import type { Exclusions } from './build-harness.js';
+import type { ClausePlan, FunctionCheckPlan, PlannedFunction } from './function-check-plan.js';
+import type { HarnessRun } from './run-function-check.js';
+import type { SpecFunctionSource } from './spec-function-source.js';
+import type { ClauseStatus, Counterexample, FunctionSpecCheck, NamedValue } from './spec-check-report.js';
+
+/** Each clause's status: executable, or the first reason it is not (its own, a spec fn it calls, or a rustc error). */
+export function describeClauses(clauses: ClausePlan[], specFunctions: ReadonlyMap<string, SpecFunctionSource>, exclusions: Exclusions, specPanics: ReadonlyMap<string, number> = new Map()): ClauseStatus[] {
+  return clauses.map((clause) => {
+    const reason = clauseReason(clause, specFunctions, exclusions);
+    const key = `${clause.reference.kind}:${clause.reference.index}`;
+    return reason === null ? { ...clause.reference, status: 'executable', specPanics: specPanics.get(key) ?? 0 } : { ...clause.reference, status: 'not-executable', reason };
+  });
+}
+
+function clauseReason(clause: ClausePlan, specFunctions: ReadonlyMap<string, SpecFunctionSource>, exclusions: Exclusions): string | null {
+  if (!clause.adapted.ok) return clause.adapted.reason;
+  for (const name of clause.dependencies) {
+    const source = specFunctions.get(name)?.source;
+    if (source !== undefined && !source.ok) return `uses spec fn ${name}, which is not executable: ${source.reason}`;
+    const error = exclusions.specFunctions.get(name);
+    if (error !== undefined) return `uses spec fn ${name}, which the macro did not compile:\n${error}`;
+  }
+  const error = exclusions.clauses.get(clause.id);
+  return error === undefined ? null : `the macro's output for it does not compile:\n${error}`;
+}
+
+export function assembleNotExecutable(planned: Extract<PlannedFunction, { kind: 'not-executable' }>, specFunctions: ReadonlyMap<string, SpecFunctionSource>, exclusions: Exclusions): FunctionSpecCheck {
+  return { function: planned.name, file: planned.file, line: planned.line, status: 'not-executable', reason: planned.reason, clauses: describeClauses(planned.clauses, specFunctions, exclusions), notes: [] };
+}
+
+/** The run's lines as the function's result: counts, counterexamples (already shrunk by the harness), notes. */
+export function assembleRun(plan: FunctionCheckPlan, run: HarnessRun, specFunctions: ReadonlyMap<string, SpecFunctionSource>, exclusions: Exclusions): FunctionSpecCheck {
+  const base = { function: plan.name, file: plan.file, line: plan.line };
+  const named = (values: string[], names: string[]): NamedValue[] => values.map((value, position) => ({ name: names[position] ?? `#${position}`, value }));
+  const parameterNames = plan.parameters.map((parameter) => parameter.name);
+  const mutableNames = plan.parameters.filter((parameter) => parameter.passing === 'mutable').map((parameter) => parameter.name);
+  const summary = run.lines.find((line) => line.type === 'summary');
+  const specPanics = new Map((summary?.type === 'summary' ? summary.specPanics : []).map((entry) => [`ensures:${entry.clause}`, entry.count]));
+  const clauses = describeClauses(plan.clauses, specFunctions, exclusions, specPanics);
+  if (!run.ok) return { ...base, status: 'harness-failed', reason: run.reason, clauses, notes: [] };
+  const timedOut = run.lines.find((line) => line.type === 'timed-out');
+  if (timedOut?.type === 'timed-out') return { ...base, status: 'timed-out', inputs: named(timedOut.inputs, parameterNames), timeoutMs: timedOut.timeoutMs, clauses, notes: [`a call did not return within ${timedOut.timeoutMs} ms: a hang is not a counterexample, and the inputs after it were not tried`] };
+  const counterexamples: Counterexample[] = [];
+  for (const line of run.lines) {
+    if (line.type === 'panic') counterexamples.push({ kind: 'panic', panic: classifyPanic(line.message), inputs: named(line.inputs, parameterNames), message: line.message, location: line.location });
+    if (line.type === 'ensures-false') {
+      const clause = plan.clauses.find((candidate) => candidate.reference.kind === 'ensures' && candidate.reference.index === line.clause);
+      if (clause !== undefined) counterexamples.push({ kind: 'ensures-false', inputs: named(line.inputs, parameterNames), result: line.result, after: named(line.after, mutableNames), clause: clause.reference });
+    }
+  }
+  const counts = summary?.type === 'summary' ? { tried: summary.tried, satisfyingRequires: summary.satisfying, exhaustive: summary.exhaustive, requiresPanicked: summary.requiresPanicked } : { tried: 0, satisfyingRequires: 0, exhaustive: 0, requiresPanicked: 0 };
+  return { ...base, status: 'checked', clauses, counts, counterexamples, notes: notesFor(counts, clauses, run.ok ? run.ignored : 0) };
+}
+
+function notesFor(counts: { tried: number; satisfyingRequires: number; requiresPanicked: number }, clauses: ClauseStatus[], ignored: number): string[] {
+  const notes: string[] = [];
+  if (counts.tried > 0 && counts.satisfyingRequires === 0) notes.push(`no input out of ${counts.tried} satisfied the requires: a contradictory or very narrow precondition?`);
+  if (counts.requiresPanicked > 0) notes.push(`${counts.requiresPanicked} inputs were skipped: evaluating a requires overflowed the exec type the macro chose (spec arithmetic is unbounded)`);
+  for (const clause of clauses) if (clause.status === 'executable' && clause.specPanics > 0 && clause.kind === 'ensures') notes.push(`ensures[${clause.index}] could not be evaluated on ${clause.specPanics} inputs (its spec arithmetic overflowed the exec type the macro chose); those inputs were not checked against it`);
+  if (ignored > 0) notes.push(`${ignored} lines of harness output were not understood and were ignored`);
+  return notes;
+}
+
+function classifyPanic(message: string): 'arithmetic-overflow' | 'index-out-of-bounds' | 'other' {
+  if (/with overflow/.test(message)) return 'arithmetic-overflow';
+  if (/index out of bounds|range end index|range start index|out of range for slice/.test(message)) return 'index-out-of-bounds';
+  return 'other';
+}

@@ -1,0 +1,84 @@
+import type { VerifierConfig } from '../verifier/config/verifier-config.js';
+import { runProcessJob } from '../verifier/run/run-process-job.js';
+import { throwAbortReason } from '../verifier/runners/throw-if-aborted.js';
+import { buildHarnessJob } from './build-harness-job.js';
+import type { ClausePlan, FunctionCheckPlan } from './function-check-plan.js';
+import { generateHarness, type HarnessPart } from './generate-harness.js';
+import { readBuildMessages } from './read-build-messages.js';
+import type { SpecFunctionSource } from './spec-function-source.js';
+import { HARNESS_BIN, writeHarnessCrate } from './write-harness-crate.js';
+
+const MAXIMUM_BUILDS = 4;
+const HARNESS_FILE = 'verus_repair_spec_check.rs';
+
+/** Why a clause, spec fn or function's glue was dropped from the harness: the rustc error there. */
+export interface Exclusions {
+  specFunctions: Map<string, string>;
+  clauses: Map<string, string>;
+  functions: Map<number, string>;
+}
+
+export type HarnessBuild =
+  | { ok: true; executable: string; directory: string; command: string[]; builds: number; buildMs: number; exclusions: Exclusions }
+  | { ok: false; reason: string; directory: string | null; command: string[]; builds: number; buildMs: number; exclusions: Exclusions };
+
+export interface BuildHarnessRequest {
+  crateDir: string;
+  files: ReadonlyMap<string, Uint8Array>;
+  plans: FunctionCheckPlan[];
+  specFunctions: ReadonlyMap<string, SpecFunctionSource>;
+  config: VerifierConfig;
+  environment: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+}
+
+/**
+ * Builds the harness, and when rustc rejects a clause, a spec fn or a function's glue, drops that
+ * part (keeping the error as its reason) and builds again, so one clause the macro cannot compile
+ * costs only itself. An error outside the harness module means the crate itself does not build.
+ */
+export async function buildHarness(request: BuildHarnessRequest): Promise<HarnessBuild> {
+  const exclusions: Exclusions = { specFunctions: new Map(), clauses: new Map(), functions: new Map() };
+  const isUsable = (clause: ClausePlan) => clause.adapted.ok && !exclusions.clauses.has(clause.id) && clause.dependencies.every((name) => request.specFunctions.get(name)?.source.ok === true && !exclusions.specFunctions.has(name));
+  let buildMs = 0;
+  let command: string[] = [];
+  for (let builds = 1; ; builds++) {
+    const plans = request.plans.filter((plan) => !exclusions.functions.has(plan.index));
+    const harness = generateHarness({ plans, specFunctions: request.specFunctions, isUsable });
+    const crate = await writeHarnessCrate(request.crateDir, request.files, harness.source);
+    if (!crate.ok) return { ok: false, reason: crate.reason, directory: null, command, builds: builds - 1, buildMs, exclusions };
+    const job = buildHarnessJob(crate.directory, request.config, request.environment);
+    command = job.command;
+    const outcome = await runProcessJob(job, request.signal === undefined ? {} : { signal: request.signal });
+    if (outcome.kind === 'aborted') throwAbortReason(request.signal);
+    buildMs += outcome.wallTimeMs;
+    const failed = (reason: string) => ({ ok: false as const, reason, directory: crate.directory, command, builds, buildMs, exclusions });
+    if (outcome.kind === 'spawn-failed') return failed(`cargo could not start: ${outcome.message}`);
+    if (outcome.kind === 'timed-out') return failed(`cargo build timed out after ${outcome.timeoutMs} ms`);
+    const messages = readBuildMessages(outcome.stdout.text, HARNESS_FILE, HARNESS_BIN);
+    if (outcome.exitCode === 0 && messages.executable !== null) return { ok: true, executable: messages.executable, directory: crate.directory, command, builds, buildMs, exclusions };
+    const errors = messages.errors.filter((error) => !/^error: aborting due to/.test(error.rendered));
+    const blamed = errors.map((error) => ({ error, part: blame(error.harnessLines, harness.parts) }));
+    const outside = blamed.find(({ part }) => part === null);
+    if (outside !== undefined || errors.length === 0) {
+      return failed(`the harness crate did not build: ${(outside?.error.rendered ?? outcome.stderr.text).trim().split('\n').slice(0, 12).join('\n')}`);
+    }
+    if (builds >= MAXIMUM_BUILDS) return failed(`the harness still did not build after ${builds} builds: ${errors[0]!.rendered.trim()}`);
+    for (const { error, part } of blamed) exclude(exclusions, part!, error.rendered.trim());
+  }
+}
+
+function blame(lines: number[], parts: ReturnType<typeof generateHarness>['parts']): HarnessPart | null {
+  for (const line of lines) {
+    const found = parts.find((part) => part.lineStart <= line && line <= part.lineEnd);
+    if (found !== undefined) return found.part;
+  }
+  return null;
+}
+
+function exclude(exclusions: Exclusions, part: HarnessPart, rendered: string): void {
+  const reason = rendered.split('\n').slice(0, 12).join('\n');
+  if (part.kind === 'spec-fn' && !exclusions.specFunctions.has(part.name)) exclusions.specFunctions.set(part.name, reason);
+  if (part.kind === 'clause' && !exclusions.clauses.has(part.id)) exclusions.clauses.set(part.id, reason);
+  if (part.kind === 'glue' && !exclusions.functions.has(part.index)) exclusions.functions.set(part.index, reason);
+}

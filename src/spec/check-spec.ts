@@ -1,0 +1,94 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { parseVerusBytes, type VerusFileIr } from '../ir/index.js';
+import { loadVerifierConfig } from '../verifier/config/read-verifier-config.js';
+import { assembleNotExecutable, assembleRun } from './assemble-function-check.js';
+import { buildHarness } from './build-harness.js';
+import type { FunctionCheckPlan } from './function-check-plan.js';
+import { planFunctionCheck } from './plan-function-check.js';
+import { readCrateSources } from './read-crate-sources.js';
+import { runFunctionCheck } from './run-function-check.js';
+import { selectSpecTargets } from './select-spec-targets.js';
+import { collectSpecFunctions } from './spec-function-source.js';
+import type { FunctionSpecCheck, SpecCheckReport } from './spec-check-report.js';
+
+export const DEFAULT_SPEC_CHECK_INPUTS = 1000;
+export const DEFAULT_CALL_TIMEOUT_MS = 2000;
+
+export interface CheckSpecRequest {
+  crateDir: string;
+  functions: readonly string[];
+  /** Inputs tried per function (half bounded-exhaustive at most, the rest seeded random). */
+  inputs?: number;
+  seed?: number;
+  callTimeoutMs?: number;
+  environment?: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+  /** Keep the scratch harness crate (its path is in the report) instead of removing it. */
+  keepScratch?: boolean;
+}
+
+/**
+ * Runs the erased exec code of each named function on generated inputs and checks its ensures
+ * (compiled by vstd's exec_spec_unverified!) on every input that satisfies its requires. One
+ * harness crate is built for all the functions; each function then runs as its own process.
+ * A counterexample is real evidence (the code ran); no counterexample proves nothing.
+ */
+export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckReport> {
+  const crateDir = path.resolve(request.crateDir);
+  const environment = request.environment ?? process.env;
+  const settings = { budget: request.inputs ?? DEFAULT_SPEC_CHECK_INPUTS, seed: request.seed ?? 0, callTimeoutMs: request.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS };
+  const files = await readCrateSources(crateDir);
+  const irs = await parseCrateFiles(files, crateDir);
+  const targets = selectSpecTargets(irs, request.functions, crateDir);
+  const specFunctions = collectSpecFunctions(irs);
+  const planned = targets.map(({ fn, file }, index) => planFunctionCheck(fn, file, index, specFunctions));
+  const plans = planned.flatMap((entry) => (entry.kind === 'plan' ? [entry.plan] : []));
+  const { config } = await loadVerifierConfig(crateDir);
+  const build = plans.length === 0 ? null : await buildHarness({ crateDir, files, plans, specFunctions, config, environment, ...(request.signal === undefined ? {} : { signal: request.signal }) });
+  const exclusions = build?.exclusions ?? { specFunctions: new Map(), clauses: new Map(), functions: new Map() };
+  const results: FunctionSpecCheck[] = [];
+  let runMs = 0;
+  let runCommand: string[] = [];
+  for (const entry of planned) {
+    if (entry.kind === 'not-executable') {
+      results.push(assembleNotExecutable(entry, specFunctions, exclusions));
+      continue;
+    }
+    const plan: FunctionCheckPlan = entry.plan;
+    const glueError = exclusions.functions.get(plan.index);
+    if (build === null || !build.ok || glueError !== undefined) {
+      const reason = glueError !== undefined ? `the harness call of this function does not compile:\n${glueError}` : build !== null && !build.ok ? build.reason : 'not built';
+      results.push(assembleRun(plan, { ok: false, reason, lines: [], wallTimeMs: 0, command: [] }, specFunctions, exclusions));
+      continue;
+    }
+    const run = await runFunctionCheck(plan, { executable: build.executable, directory: build.directory, ...settings, environment, ...(request.signal === undefined ? {} : { signal: request.signal }) });
+    runMs += run.wallTimeMs;
+    runCommand = run.command.slice(0, 1).concat('<function>', run.command.slice(2));
+    results.push(assembleRun(plan, run, specFunctions, exclusions));
+  }
+  const scratchCrate = build?.directory ?? null;
+  if (scratchCrate !== null && request.keepScratch !== true) await rm(scratchCrate, { recursive: true, force: true });
+  return {
+    run: {
+      crateDir, harnessFile: 'src/verus_repair_spec_check.rs', scratchCrate: scratchCrate ?? '', command: build?.command ?? [], runCommand,
+      budget: settings.budget, seed: settings.seed, callTimeoutMs: settings.callTimeoutMs, builds: build?.builds ?? 0, buildMs: build?.buildMs ?? 0, runMs,
+      scratchKept: scratchCrate !== null && request.keepScratch === true,
+    },
+    functions: results,
+  };
+}
+
+async function parseCrateFiles(files: ReadonlyMap<string, Uint8Array>, crateDir: string): Promise<VerusFileIr[]> {
+  const irs: VerusFileIr[] = [];
+  for (const [file, bytes] of [...files].sort(([left], [right]) => left.localeCompare(right))) {
+    if (!file.startsWith('src/') || !file.endsWith('.rs')) continue;
+    const ir = await parseVerusBytes(bytes, { file, requireVerus: false });
+    if (ir.verusMacros.length > 0) irs.push(ir);
+  }
+  if (irs.length === 0) {
+    const { InputError } = await import('../core/errors.js');
+    throw new InputError('no-verus-macro', 'no file of the crate holds a verus! block', { file: crateDir, line: 1, column: 1 });
+  }
+  return irs;
+}

@@ -1,0 +1,352 @@
+/** The Rust half of the spec-check harness (generation, shrinking, the checking loop), written into each harness module. */
+export const HARNESS_RUNTIME = String.raw`
+// verus-repair spec-check runtime: value generation, shrinking, the checking loop.
+use std::sync::mpsc;
+use std::sync::Mutex;
+use std::time::Duration;
+
+pub struct Rng(u64);
+impl Rng {
+    pub fn new(seed: u64) -> Rng { Rng(seed ^ 0x9E37_79B9_7F4A_7C15) }
+    // splitmix64: small, deterministic for a seed on every platform.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    pub fn below(&mut self, n: u64) -> u64 { if n == 0 { 0 } else { self.next() % n } }
+}
+
+pub trait Value: Clone + Send + 'static {
+    /// Small values first: the bounded-exhaustive part enumerates these in order.
+    fn small() -> Vec<Self>;
+    fn random(rng: &mut Rng) -> Self;
+    /// Simpler values (nearer 0, shorter), simplest first.
+    fn shrink(&self) -> Vec<Self>;
+    fn show(&self) -> String;
+    fn size(&self) -> u128;
+}
+
+macro_rules! unsigned_value {
+    ($($t:ty),*) => { $(impl Value for $t {
+        fn small() -> Vec<Self> { vec![0, 1, 2, <$t>::MAX, <$t>::MAX - 1, 3] }
+        fn random(rng: &mut Rng) -> Self {
+            match rng.below(4) {
+                0 | 1 => rng.below(11) as $t,
+                2 => <$t>::MAX - (rng.below(3) as $t),
+                _ => (((rng.next() as u128) << 64) | rng.next() as u128) as $t,
+            }
+        }
+        fn shrink(&self) -> Vec<Self> {
+            let x = *self;
+            let mut out = Vec::new();
+            for c in [0, x / 2, x.saturating_sub(1)] { if c < x && !out.contains(&c) { out.push(c); } }
+            out
+        }
+        fn show(&self) -> String { format!("{}", self) }
+        fn size(&self) -> u128 { *self as u128 }
+    })* };
+}
+macro_rules! signed_value {
+    ($($t:ty),*) => { $(impl Value for $t {
+        fn small() -> Vec<Self> { vec![0, 1, -1, 2, -2, <$t>::MAX, <$t>::MIN, <$t>::MAX - 1, <$t>::MIN + 1, 3] }
+        fn random(rng: &mut Rng) -> Self {
+            match rng.below(4) {
+                0 | 1 => rng.below(21) as $t - 10,
+                2 => if rng.below(2) == 0 { <$t>::MAX - (rng.below(3) as $t) } else { <$t>::MIN + (rng.below(3) as $t) },
+                _ => (((rng.next() as u128) << 64) | rng.next() as u128) as $t,
+            }
+        }
+        fn shrink(&self) -> Vec<Self> {
+            let x = *self;
+            let mut out = Vec::new();
+            let toward = if x > 0 { x - 1 } else if x < 0 { x + 1 } else { 0 };
+            for c in [0, x / 2, toward] { if c.unsigned_abs() < x.unsigned_abs() && !out.contains(&c) { out.push(c); } }
+            if x < 0 && x != <$t>::MIN && !out.contains(&-x) { out.push(-x); }
+            out
+        }
+        fn show(&self) -> String { format!("{}", self) }
+        fn size(&self) -> u128 { self.unsigned_abs() as u128 }
+    })* };
+}
+unsigned_value!(u8, u16, u32, u64, u128, usize);
+signed_value!(i8, i16, i32, i64, i128, isize);
+
+impl Value for bool {
+    fn small() -> Vec<Self> { vec![false, true] }
+    fn random(rng: &mut Rng) -> Self { rng.below(2) == 1 }
+    fn shrink(&self) -> Vec<Self> { if *self { vec![false] } else { vec![] } }
+    fn show(&self) -> String { format!("{}", self) }
+    fn size(&self) -> u128 { *self as u128 }
+}
+
+impl Value for () {
+    fn small() -> Vec<Self> { vec![()] }
+    fn random(_rng: &mut Rng) -> Self {}
+    fn shrink(&self) -> Vec<Self> { vec![] }
+    fn show(&self) -> String { "()".to_string() }
+    fn size(&self) -> u128 { 0 }
+}
+
+const MAX_SMALL_LEN: usize = 4;
+const MAX_RANDOM_LEN: u64 = 8;
+
+impl<T: Value> Value for Vec<T> {
+    fn small() -> Vec<Self> {
+        // Every vector up to length 4 over the three simplest elements, shortest first, then extremes.
+        let elements: Vec<T> = T::small().into_iter().take(3).collect();
+        let mut out: Vec<Vec<T>> = vec![vec![]];
+        let mut layer: Vec<Vec<T>> = vec![vec![]];
+        for _ in 0..MAX_SMALL_LEN {
+            let mut next = Vec::new();
+            for prefix in &layer { for e in &elements { let mut v = prefix.clone(); v.push(e.clone()); next.push(v); } }
+            out.extend(next.iter().cloned());
+            layer = next;
+        }
+        for e in T::small().into_iter().skip(3) { out.push(vec![e.clone()]); out.push(vec![T::small()[0].clone(), e]); }
+        out
+    }
+    fn random(rng: &mut Rng) -> Self { let n = rng.below(MAX_RANDOM_LEN + 1); (0..n).map(|_| T::random(rng)).collect() }
+    fn shrink(&self) -> Vec<Self> {
+        let mut out = Vec::new();
+        if !self.is_empty() { out.push(vec![]); }
+        for i in 0..self.len() { let mut v = self.clone(); v.remove(i); out.push(v); }
+        for i in 0..self.len() { for s in self[i].shrink() { let mut v = self.clone(); v[i] = s; out.push(v); } }
+        out
+    }
+    fn show(&self) -> String { format!("[{}]", self.iter().map(|x| x.show()).collect::<Vec<_>>().join(", ")) }
+    fn size(&self) -> u128 { self.iter().fold(1u128 << 64, |a, x| a.saturating_add(1u128 << 64).saturating_add(x.size())) }
+}
+
+impl<T: Value> Value for Option<T> {
+    fn small() -> Vec<Self> { let mut out = vec![None]; out.extend(T::small().into_iter().map(Some)); out }
+    fn random(rng: &mut Rng) -> Self { if rng.below(4) == 0 { None } else { Some(T::random(rng)) } }
+    fn shrink(&self) -> Vec<Self> {
+        match self { None => vec![], Some(x) => { let mut out = vec![None]; out.extend(x.shrink().into_iter().map(Some)); out } }
+    }
+    fn show(&self) -> String { match self { None => "None".to_string(), Some(x) => format!("Some({})", x.show()) } }
+    fn size(&self) -> u128 { match self { None => 0, Some(x) => x.size().saturating_add(1) } }
+}
+
+/// Index vectors over lists of the given lengths in order of their sum (small combinations first).
+fn diagonal(lengths: &[usize], cap: usize) -> Vec<Vec<usize>> {
+    fn fill(lengths: &[usize], remaining: usize, prefix: &mut Vec<usize>, out: &mut Vec<Vec<usize>>, cap: usize) {
+        if out.len() >= cap { return; }
+        if prefix.len() == lengths.len() { if remaining == 0 { out.push(prefix.clone()); } return; }
+        let here = lengths[prefix.len()];
+        for i in 0..here.min(remaining + 1) { prefix.push(i); fill(lengths, remaining - i, prefix, out, cap); prefix.pop(); }
+    }
+    let mut out = Vec::new();
+    if lengths.iter().any(|l| *l == 0) { return out; }
+    let total: usize = lengths.iter().map(|l| l - 1).sum();
+    for s in 0..=total { fill(lengths, s, &mut Vec::new(), &mut out, cap); if out.len() >= cap { break; } }
+    out
+}
+
+/// The parameters of a function, as a tuple: enumerated, shrunk and shown one parameter at a time.
+pub trait Inputs: Clone + Send + 'static {
+    fn exhaustive(cap: usize) -> Vec<Self>;
+    fn random(rng: &mut Rng) -> Self;
+    fn shrink(&self) -> Vec<Self>;
+    fn show_each(&self) -> Vec<String>;
+    fn size(&self) -> u128;
+}
+
+macro_rules! tuple_inputs {
+    ($(($($t:ident $i:tt),*)),*) => { $(impl<$($t: Value),*> Inputs for ($($t,)*) {
+        fn exhaustive(cap: usize) -> Vec<Self> {
+            let lists = ($($t::small(),)*);
+            let lengths = [$(lists.$i.len()),*];
+            diagonal(&lengths, cap).into_iter().map(|ix| ($(lists.$i[ix[$i]].clone(),)*)).collect()
+        }
+        fn random(rng: &mut Rng) -> Self { ($($t::random(rng),)*) }
+        fn shrink(&self) -> Vec<Self> {
+            let mut out = Vec::new();
+            $(for s in self.$i.shrink() { let mut c = self.clone(); c.$i = s; out.push(c); })*
+            out
+        }
+        fn show_each(&self) -> Vec<String> { vec![$(self.$i.show()),*] }
+        fn size(&self) -> u128 { 0u128 $(.saturating_add(self.$i.size()))* }
+    })* };
+}
+impl Inputs for () {
+    fn exhaustive(_cap: usize) -> Vec<Self> { vec![()] }
+    fn random(_rng: &mut Rng) -> Self {}
+    fn shrink(&self) -> Vec<Self> { vec![] }
+    fn show_each(&self) -> Vec<String> { vec![] }
+    fn size(&self) -> u128 { 0 }
+}
+tuple_inputs!((A 0), (A 0, B 1), (A 0, B 1, C 2), (A 0, B 1, C 2, D 3), (A 0, B 1, C 2, D 3, E 4), (A 0, B 1, C 2, D 3, E 4, F 5));
+
+
+macro_rules! tuple_value {
+    ($(($($t:ident $i:tt),*)),*) => { $(impl<$($t: Value),*> Value for ($($t,)*) {
+        fn small() -> Vec<Self> { <Self as Inputs>::exhaustive(64) }
+        fn random(rng: &mut Rng) -> Self { ($($t::random(rng),)*) }
+        fn shrink(&self) -> Vec<Self> { <Self as Inputs>::shrink(self) }
+        fn show(&self) -> String { format!("({})", vec![$(self.$i.show()),*].join(", ")) }
+        fn size(&self) -> u128 { 0u128 $(.saturating_add(self.$i.size()))* }
+    })* };
+}
+tuple_value!((A 0, B 1), (A 0, B 1, C 2), (A 0, B 1, C 2, D 3));
+
+/// Tuples of values (the after-state of &mut parameters) are shown one by one too.
+pub trait Shown: Send + 'static { fn show_each(&self) -> Vec<String>; }
+impl<T: Inputs> Shown for T { fn show_each(&self) -> Vec<String> { Inputs::show_each(self) } }
+
+static LAST_PANIC: Mutex<Option<(String, String)>> = Mutex::new(None);
+
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let payload = info.payload();
+        let message = if let Some(s) = payload.downcast_ref::<&str>() { s.to_string() } else if let Some(s) = payload.downcast_ref::<String>() { s.clone() } else { "panic".to_string() };
+        let location = info.location().map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column())).unwrap_or_default();
+        if let Ok(mut last) = LAST_PANIC.lock() { *last = Some((message, location)); }
+    }));
+}
+
+fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, (String, String)> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|_| {
+        LAST_PANIC.lock().ok().and_then(|mut l| l.take()).unwrap_or(("panic".to_string(), String::new()))
+    })
+}
+
+pub fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+fn json_list(items: &[String]) -> String { format!("[{}]", items.iter().map(|s| json_string(s)).collect::<Vec<_>>().join(",")) }
+
+pub struct Check<I, A, R> {
+    pub requires: Vec<fn(&I) -> bool>,
+    pub call: fn(&I) -> (R, A),
+    /// (clause id, the check over the inputs before, the &mut parameters after, and the result)
+    pub ensures: Vec<(usize, fn(&I, &A, &R) -> bool)>,
+}
+
+#[derive(Clone)]
+enum Outcome { Fine, Skipped, Unsatisfied, Panicked(String, String), Failed(usize, String, Vec<String>), SpecPanicked(usize) }
+
+enum Event { Start(Vec<String>), Line(String), Done }
+
+fn evaluate<I: Inputs, A: Shown, R: Value>(check: &Check<I, A, R>, input: &I, tx: &mpsc::Sender<Event>) -> Outcome {
+    let _ = tx.send(Event::Start(input.show_each()));
+    for requires in &check.requires {
+        match guarded(|| requires(input)) { Ok(true) => {}, Ok(false) => return Outcome::Unsatisfied, Err(_) => return Outcome::Skipped }
+    }
+    let (result, after) = match guarded(|| (check.call)(input)) { Ok(r) => r, Err((m, l)) => return Outcome::Panicked(m, l) };
+    for (clause, ensures) in &check.ensures {
+        match guarded(|| ensures(input, &after, &result)) {
+            Ok(true) => {},
+            Ok(false) => return Outcome::Failed(*clause, result.show(), after.show_each()),
+            Err(_) => return Outcome::SpecPanicked(*clause),
+        }
+    }
+    Outcome::Fine
+}
+
+fn key(outcome: &Outcome) -> Option<String> {
+    match outcome { Outcome::Panicked(m, _) => Some(format!("panic:{}", m.split(':').next().unwrap_or(""))), Outcome::Failed(c, _, _) => Some(format!("ensures:{}", c)), _ => None }
+}
+
+fn shrink_finding<I: Inputs, A: Shown, R: Value>(check: &Check<I, A, R>, input: I, outcome: Outcome, tx: &mpsc::Sender<Event>) -> (I, Outcome) {
+    let wanted = key(&outcome);
+    let (mut best, mut best_outcome, mut budget) = (input, outcome, 2000usize);
+    'outer: loop {
+        for candidate in best.shrink() {
+            if budget == 0 { break 'outer; }
+            budget -= 1;
+            let o = evaluate(check, &candidate, tx);
+            if key(&o) == wanted { best = candidate; best_outcome = o; continue 'outer; }
+        }
+        break;
+    }
+    (best, best_outcome)
+}
+
+fn finding_line<I: Inputs>(input: &I, outcome: &Outcome) -> String {
+    let inputs = json_list(&input.show_each());
+    match outcome {
+        Outcome::Panicked(m, l) => format!("{{\"type\":\"panic\",\"inputs\":{},\"message\":{},\"location\":{}}}", inputs, json_string(m), json_string(l)),
+        Outcome::Failed(c, r, a) => format!("{{\"type\":\"ensures-false\",\"clause\":{},\"inputs\":{},\"result\":{},\"after\":{}}}", c, inputs, json_string(r), json_list(a)),
+        _ => String::new(),
+    }
+}
+
+fn search<I: Inputs, A: Shown, R: Value>(check: Check<I, A, R>, budget: usize, seed: u64, tx: mpsc::Sender<Event>) {
+    install_panic_hook();
+    let exhaustive = I::exhaustive((budget + 1) / 2);
+    let exhaustive_count = exhaustive.len();
+    let mut rng = Rng::new(seed);
+    let (mut tried, mut satisfying, mut skipped) = (0usize, 0usize, 0usize);
+    let mut spec_panics: Vec<(usize, usize)> = Vec::new();
+    let mut found: Vec<(String, I, Outcome)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut index = 0usize;
+    while tried < budget {
+        let input = if index < exhaustive_count { exhaustive[index].clone() } else { I::random(&mut rng) };
+        index += 1;
+        // Random inputs repeat small values often; each distinct input counts once.
+        if !seen.insert(input.show_each()) { if index > budget * 20 { break; } continue; }
+        tried += 1;
+        let outcome = evaluate(&check, &input, &tx);
+        match &outcome {
+            Outcome::Unsatisfied => {},
+            Outcome::Skipped => skipped += 1,
+            Outcome::Fine => satisfying += 1,
+            Outcome::SpecPanicked(c) => { satisfying += 1; match spec_panics.iter_mut().find(|(k, _)| k == c) { Some(e) => e.1 += 1, None => spec_panics.push((*c, 1)) } },
+            _ => {
+                satisfying += 1;
+                let k = key(&outcome).unwrap_or_default();
+                match found.iter_mut().find(|(fk, _, _)| *fk == k) {
+                    Some(entry) => if input.size() < entry.1.size() { entry.1 = input.clone(); entry.2 = outcome.clone(); },
+                    None => found.push((k, input.clone(), outcome.clone())),
+                }
+            }
+        }
+    }
+    for (_, input, outcome) in found {
+        let (small, small_outcome) = shrink_finding(&check, input, outcome, &tx);
+        let _ = tx.send(Event::Line(finding_line(&small, &small_outcome)));
+    }
+    let panics = spec_panics.iter().map(|(c, n)| format!("{{\"clause\":{},\"count\":{}}}", c, n)).collect::<Vec<_>>().join(",");
+    let _ = tx.send(Event::Line(format!("{{\"type\":\"summary\",\"tried\":{},\"satisfying\":{},\"exhaustive\":{},\"requiresPanicked\":{},\"specPanics\":[{}]}}", tried, satisfying, exhaustive_count.min(budget), skipped, panics)));
+    let _ = tx.send(Event::Done);
+}
+
+/// Runs the search on a worker thread; a call that takes longer than timeout_ms ends the process with a timed-out line.
+pub fn run<I: Inputs, A: Shown, R: Value>(check: Check<I, A, R>, budget: usize, seed: u64, timeout_ms: u64) {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || search(check, budget, seed, tx));
+    let mut current: Vec<String> = Vec::new();
+    loop {
+        match rx.recv_timeout(Duration::from_millis(timeout_ms)) {
+            Ok(Event::Start(inputs)) => current = inputs,
+            Ok(Event::Line(line)) => println!("{}", line),
+            Ok(Event::Done) => return,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                println!("{{\"type\":\"timed-out\",\"inputs\":{},\"timeoutMs\":{}}}", json_list(&current), timeout_ms);
+                std::process::exit(0);
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => { println!("{{\"type\":\"worker-ended\"}}"); return; }
+        }
+    }
+}
+
+pub fn arguments() -> (usize, usize, u64, u64) {
+    let a: Vec<String> = std::env::args().collect();
+    let n = |i: usize, d: u64| a.get(i).and_then(|s| s.parse::<u64>().ok()).unwrap_or(d);
+    (n(1, 0) as usize, n(2, 1000) as usize, n(3, 0), n(4, 2000))
+}
+`;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** One rustc error from cargo's JSON messages: its rendered text and the lines of the harness module it touches. */
+export interface BuildError {
+  rendered: string;
+  harnessLines: number[];
+}
+
+export interface BuildMessages {
+  errors: BuildError[];
+  executable: string | null;
+}
+
+const SPAN = z.object({ file_name: z.string(), line_start: z.number(), is_primary: z.boolean() });
+const MESSAGE = z.object({
+  reason: z.literal('compiler-message'),
+  message: z.object({ level: z.string(), rendered: z.string().nullable(), spans: z.array(SPAN) }),
+});
+const ARTIFACT = z.object({ reason: z.literal('compiler-artifact'), target: z.object({ name: z.string() }), executable: z.string().nullable().optional() });
+
+/** Reads cargo's `--message-format=json` stdout: errors (with the harness lines they point at) and the built binary. */
+export function readBuildMessages(stdout: string, harnessFile: string, binary: string): BuildMessages {
+  const errors: BuildError[] = [];
+  let executable: string | null = null;
+  for (const line of stdout.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const message = MESSAGE.safeParse(value);
+    if (message.success && message.data.message.level === 'error') {
+      const spans = [...message.data.message.spans].sort((left, right) => Number(right.is_primary) - Number(left.is_primary));
+      const harnessLines = spans.filter((span) => span.file_name.endsWith(harnessFile)).map((span) => span.line_start);
+      errors.push({ rendered: message.data.message.rendered ?? '', harnessLines });
+    }
+    const artifact = ARTIFACT.safeParse(value);
+    if (artifact.success && artifact.data.target.name === binary && typeof artifact.data.executable === 'string') executable = artifact.data.executable;
+  }
+  return { errors, executable };
+}

@@ -1,0 +1,67 @@
+/** One requires/ensures expression of the checked function, by its position in the clause. */
+export interface ClauseReference {
+  kind: 'requires' | 'ensures';
+  index: number;
+  text: string;
+  line: number;
+}
+
+/** Whether a clause was turned into a check, and if not, why (never guessed). */
+export type ClauseStatus =
+  | (ClauseReference & { status: 'executable'; specPanics: number })
+  | (ClauseReference & { status: 'not-executable'; reason: string });
+
+/**
+ * What running the erased exec code showed. `ensures-false`: the call returned and an ensures is
+ * false; `panic`: the call panicked (an arithmetic overflow or an index out of bounds is a
+ * counterexample of its own kind, since Verus must prove their absence).
+ */
+export type Counterexample =
+  | { kind: 'ensures-false'; inputs: NamedValue[]; result: string; after: NamedValue[]; clause: ClauseReference }
+  | { kind: 'panic'; panic: 'arithmetic-overflow' | 'index-out-of-bounds' | 'other'; inputs: NamedValue[]; message: string; location: string };
+
+export interface NamedValue {
+  name: string;
+  value: string;
+}
+
+export interface InputCounts {
+  tried: number;
+  satisfyingRequires: number;
+  /** Inputs from the bounded-exhaustive enumeration (the rest were seeded random). */
+  exhaustive: number;
+  /** Inputs where evaluating a requires clause panicked (spec arithmetic overflowing the exec type): skipped. */
+  requiresPanicked: number;
+}
+
+/** The result for one function. `checked` ran; `not-executable` and `not-built` say why nothing ran. */
+export type FunctionSpecCheck =
+  | { function: string; file: string; line: number; status: 'checked'; clauses: ClauseStatus[]; counts: InputCounts; counterexamples: Counterexample[]; notes: string[] }
+  | { function: string; file: string; line: number; status: 'timed-out'; clauses: ClauseStatus[]; inputs: NamedValue[]; timeoutMs: number; notes: string[] }
+  | { function: string; file: string; line: number; status: 'not-executable'; clauses: ClauseStatus[]; reason: string; notes: string[] }
+  | { function: string; file: string; line: number; status: 'harness-failed'; clauses: ClauseStatus[]; reason: string; notes: string[] };
+
+/** What was run, so that a counterexample can be reproduced and weighed. */
+export interface SpecCheckRun {
+  crateDir: string;
+  /** The generated harness module, relative to the scratch crate. */
+  harnessFile: string;
+  scratchCrate: string;
+  /** The cargo build of the harness crate. */
+  command: string[];
+  /** How each function's check ran: the harness binary, `<function>` standing for its index. */
+  runCommand: string[];
+  /** Whether the scratch crate was kept (--keep-scratch); otherwise it was removed after the run. */
+  scratchKept: boolean;
+  budget: number;
+  seed: number;
+  callTimeoutMs: number;
+  builds: number;
+  buildMs: number;
+  runMs: number;
+}
+
+export interface SpecCheckReport {
+  run: SpecCheckRun;
+  functions: FunctionSpecCheck[];
+}

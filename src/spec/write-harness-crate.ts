@@ -1,0 +1,55 @@
+import { access, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parse, stringify } from 'smol-toml';
+import { isolateScratchPackage } from '../verifier/precheck/isolate-scratch-package.js';
+
+export const HARNESS_MODULE = 'src/verus_repair_spec_check.rs';
+export const HARNESS_BIN = 'verus-repair-spec-check';
+
+export type HarnessCrate = { ok: true; directory: string } | { ok: false; reason: string };
+
+/**
+ * A scratch copy of the user's crate with the harness module added to its library and a binary
+ * that runs it, under a package name of its own (isolateScratchPackage) so it can share the cargo
+ * target directory. Written under the system temp dir, never in the user's tree.
+ */
+export async function writeHarnessCrate(crateDir: string, files: ReadonlyMap<string, Uint8Array>, harnessSource: string): Promise<HarnessCrate> {
+  const manifestBytes = files.get('Cargo.toml');
+  if (manifestBytes === undefined) return { ok: false, reason: 'the crate has no Cargo.toml' };
+  const manifest = parse(new TextDecoder().decode(manifestBytes)) as Record<string, unknown>;
+  const lib = (manifest['lib'] ?? {}) as Record<string, unknown>;
+  const libPath = typeof lib['path'] === 'string' ? lib['path'].replace(/^\.\//, '') : 'src/lib.rs';
+  const libBytes = files.get(libPath);
+  const pkg = (manifest['package'] ?? {}) as Record<string, unknown>;
+  if (libBytes === undefined || typeof pkg['name'] !== 'string') return { ok: false, reason: `the crate has no library target (${libPath}): the harness calls the functions through it` };
+  const libName = typeof lib['name'] === 'string' ? lib['name'] : pkg['name'].replace(/-/g, '_');
+  const bins = Array.isArray(manifest['bin']) ? (manifest['bin'] as unknown[]) : [];
+  manifest['bin'] = [...bins, { name: HARNESS_BIN, path: 'src/bin/verus_repair_spec_check.rs' }];
+  const harness = new Map(files);
+  harness.set('Cargo.toml', new TextEncoder().encode(stringify(manifest)));
+  harness.set(libPath, new TextEncoder().encode(`${new TextDecoder().decode(libBytes)}\n#[doc(hidden)]\n#[path = "verus_repair_spec_check.rs"]\npub mod verus_repair_spec_check;\n`));
+  harness.set(path.posix.join(path.posix.dirname(libPath), 'verus_repair_spec_check.rs'), new TextEncoder().encode(harnessSource));
+  harness.set('src/bin/verus_repair_spec_check.rs', new TextEncoder().encode(`fn main() {\n    ${libName}::verus_repair_spec_check::main()\n}\n`));
+  const directory = await mkdtemp(path.join(tmpdir(), 'verus-repair-spec-check-'));
+  for (const [file, bytes] of isolateScratchPackage(harness)) {
+    const destination = path.join(directory, ...file.split('/'));
+    await mkdir(path.dirname(destination), { recursive: true });
+    await writeFile(destination, bytes);
+  }
+  if (!files.has('Cargo.lock')) {
+    const lock = await findEnclosingLockFile(crateDir);
+    if (lock !== null) await writeFile(path.join(directory, 'Cargo.lock'), await readFile(lock));
+  }
+  return { ok: true, directory };
+}
+
+/** A workspace member has no Cargo.lock of its own; the workspace's keeps dependency versions (and offline builds) as they were. */
+async function findEnclosingLockFile(start: string): Promise<string | null> {
+  for (let directory = path.resolve(start); ; directory = path.dirname(directory)) {
+    const candidate = path.join(directory, 'Cargo.lock');
+    if (await access(candidate).then(() => true, () => false)) return candidate;
+    if (path.dirname(directory) === directory) return null;
+  }
+}

@@ -1,0 +1,105 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkSpec, describeCounterexample, hasCounterexample, type FunctionSpecCheck, type SpecCheckReport } from '../src/spec/index.js';
+import { runCliInProcess } from './run-cli-in-process.js';
+import { SHARED_TARGET_DIR } from './fakes/temporary-crate.js';
+
+const FIXTURE = new URL('../rust-fixtures/spec-check/', import.meta.url).pathname;
+const ENVIRONMENT = { ...process.env, CARGO_TARGET_DIR: SHARED_TARGET_DIR };
+const FUNCTIONS = ['clamp_wrong', 'clamp', 'max_of', 'bump_first', 'below_bound', 'some_index', 'first_of', 'widen', 'past_the_end', 'spin'];
+
+function find(report: SpecCheckReport, name: string): FunctionSpecCheck {
+  const result = report.functions.find((entry) => entry.function === name);
+  if (result === undefined) throw new Error(`no result for ${name}`);
+  return result;
+}
+
+// Real cargo and the real harness: one harness crate for all the fixture's functions, built in the
+// shared rust-fixtures target directory (vstd is already built there by the other cargo tests).
+describe('checkSpec on rust-fixtures/spec-check (real cargo, erased exec code)', () => {
+  let report: SpecCheckReport;
+  beforeAll(async () => {
+    report = await checkSpec({ crateDir: FIXTURE, functions: FUNCTIONS, seed: 0, callTimeoutMs: 500, environment: ENVIRONMENT });
+  }, 600_000);
+
+  it('finds the minimal counterexample of the ensures that is false at a boundary', () => {
+    const result = find(report, 'clamp_wrong');
+    expect(result.status).toBe('checked');
+    if (result.status !== 'checked') return;
+    expect(result.counterexamples).toHaveLength(1);
+    expect(describeCounterexample('clamp_wrong', result.counterexamples[0]!)).toBe('clamp_wrong(x = 0, lo = 0, hi = 0) returned 0: ensures lo <= r && r < hi is false');
+    expect(result.counts).toMatchObject({ tried: 1000, exhaustive: 216 });
+    expect(result.counts.satisfyingRequires).toBeGreaterThan(200);
+    expect(hasCounterexample(report)).toBe(true);
+  });
+
+  it('finds nothing on the correct twins within the default budget (the false-alarm check), &mut included', () => {
+    for (const name of ['clamp', 'max_of', 'bump_first']) {
+      const result = find(report, name);
+      expect(result, name).toMatchObject({ status: 'checked', counterexamples: [], counts: { tried: 1000 } });
+      expect(result.clauses.every((clause) => clause.status === 'executable'), name).toBe(true);
+    }
+  });
+
+  it('reports an unbounded forall over int, a choose and a generic function as not executable, with reasons and no counterexample', () => {
+    const unbounded = find(report, 'below_bound');
+    expect(unbounded.clauses).toEqual([expect.objectContaining({ kind: 'ensures', index: 0, status: 'not-executable', reason: expect.stringContaining('unbounded quantifier') })]);
+    expect(unbounded).toMatchObject({ status: 'checked', counterexamples: [] });
+    expect(find(report, 'some_index').clauses[1]).toMatchObject({ status: 'not-executable', reason: expect.stringContaining('choose') });
+    expect(find(report, 'first_of')).toMatchObject({ status: 'not-executable', reason: expect.stringContaining('generic function <T: Copy>') });
+  });
+
+  it('skips a clause whose harness code rustc rejects, with the rustc error, and still checks the rest', () => {
+    const result = find(report, 'widen');
+    expect(result.clauses[1]).toMatchObject({ kind: 'ensures', index: 0, status: 'not-executable', reason: expect.stringMatching(/E0308[\s\S]*r as int == n as int/) });
+    expect(result.clauses[2]).toMatchObject({ kind: 'ensures', index: 1, status: 'executable' });
+    expect(result).toMatchObject({ status: 'checked', counterexamples: [] });
+    expect(report.run.builds).toBe(2);
+  });
+
+  it('reports a function that panics on every input with its smallest input, and a hang as timed out (not a counterexample)', () => {
+    const panics = find(report, 'past_the_end');
+    expect(panics.status === 'checked' && panics.counterexamples).toEqual([
+      expect.objectContaining({ kind: 'panic', panic: 'index-out-of-bounds', inputs: [{ name: 'v', value: '[]' }], location: 'src/lib.rs:132:6' }),
+    ]);
+    expect(find(report, 'spin')).toMatchObject({ status: 'timed-out', inputs: [{ name: 'x', value: '0' }], timeoutMs: 500 });
+  });
+
+  it('says what was run', () => {
+    expect(report.run).toMatchObject({ budget: 1000, seed: 0, scratchKept: false });
+    expect(report.run.command).toEqual(expect.arrayContaining(['cargo', 'build', '--bin', 'verus-repair-spec-check']));
+    expect(report.run.runCommand[0]).toMatch(/verus-repair-spec-check$/);
+  });
+});
+
+describe('verus-repair check-spec', () => {
+  // The CLI reads CARGO_TARGET_DIR from the environment, like the pre-check (selectPrecheckTargetDir).
+  const saved = process.env['CARGO_TARGET_DIR'];
+  beforeAll(() => {
+    process.env['CARGO_TARGET_DIR'] = SHARED_TARGET_DIR;
+    return () => {
+      if (saved === undefined) delete process.env['CARGO_TARGET_DIR'];
+      else process.env['CARGO_TARGET_DIR'] = saved;
+    };
+  });
+
+  it('exits 1 on a counterexample and is deterministic for a seed', async () => {
+    const first = await runCliInProcess('check-spec', FIXTURE, '--fn', 'clamp_wrong', 'max_of', '--seed', '7', '--inputs', '300', '--json');
+    expect(first.exitCode, first.stderr).toBe(1);
+    const second = await runCliInProcess('check-spec', FIXTURE, '--fn', 'clamp_wrong', 'max_of', '--seed', '7', '--inputs', '300', '--json');
+    const strip = (text: string) => (JSON.parse(text) as SpecCheckReport).functions;
+    expect(strip(second.stdout)).toEqual(strip(first.stdout));
+    expect(strip(first.stdout)[1]).toMatchObject({ function: 'max_of', counts: { tried: 300 } });
+  }, 600_000);
+
+  it.each([
+    [['--fn', 'in_range'], /src\/lib\.rs:8:18: --fn in_range names a spec function/],
+    [['--fn', 'clmp'], /--fn clmp names no function inside verus! \(did you mean clamp\?\)/],
+    [['--fn', 'clamp', '--inputs', 'many'], /--inputs: expected an integer >= 1, received "many"/],
+    [['--fn', 'clamp', '--seed', '-1'], /--seed: expected an integer >= 0/],
+  ])('exits 2 on bad input %j, naming the problem without a stack trace', async (args, message) => {
+    const run = await runCliInProcess('check-spec', FIXTURE, ...args);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});
