@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkSpec, describeCounterexample, hasCounterexample, type FunctionSpecCheck, type SpecCheckReport } from '../src/spec/index.js';
 import { runCliInProcess } from './run-cli-in-process.js';
@@ -17,7 +19,10 @@ function find(report: SpecCheckReport, name: string): FunctionSpecCheck {
 // shared rust-fixtures target directory (vstd is already built there by the other cargo tests).
 describe('checkSpec on rust-fixtures/spec-check (real cargo, erased exec code)', () => {
   let report: SpecCheckReport;
+  const scratchCopies = () => readdirSync(tmpdir()).filter((name) => name.startsWith('verus-repair-spec-check-')).length;
+  let copiesBefore = 0;
   beforeAll(async () => {
+    copiesBefore = scratchCopies();
     report = await checkSpec({ crateDir: FIXTURE, functions: FUNCTIONS, seed: 0, callTimeoutMs: 500, environment: ENVIRONMENT });
   }, 600_000);
 
@@ -68,6 +73,8 @@ describe('checkSpec on rust-fixtures/spec-check (real cargo, erased exec code)',
     expect(report.run).toMatchObject({ budget: 1000, seed: 0, scratchKept: false });
     expect(report.run.command).toEqual(expect.arrayContaining(['cargo', 'build', '--bin', 'verus-repair-spec-check']));
     expect(report.run.runCommand[0]).toMatch(/verus-repair-spec-check$/);
+    // Every scratch copy (one per build) is removed after the run.
+    expect(scratchCopies()).toBe(copiesBefore);
   });
 });
 

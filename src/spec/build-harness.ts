@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type { VerifierConfig } from '../verifier/config/verifier-config.js';
 import { runProcessJob } from '../verifier/run/run-process-job.js';
 import { throwAbortReason } from '../verifier/runners/throw-if-aborted.js';
@@ -65,6 +66,8 @@ export async function buildHarness(request: BuildHarnessRequest): Promise<Harnes
     }
     if (builds >= MAXIMUM_BUILDS) return failed(`the harness still did not build after ${builds} builds: ${errors[0]!.rendered.trim()}`);
     for (const { error, part } of blamed) exclude(exclusions, part!, error.rendered.trim());
+    // The next build writes a fresh copy; this one is of no further use.
+    await rm(crate.directory, { recursive: true, force: true });
   }
 }
 
