@@ -58,11 +58,13 @@ describe.skipIf(!REDIS_SERVER_AVAILABLE)(redisSuiteTitle('verus-repair verify --
     expect(queued.stderr).toBe('');
     expect([local.exitCode, queued.exitCode]).toEqual([1, 1]);
     const strip = (text: string) => {
-      const parsed = JSON.parse(text) as { runner: string; verification: { wallTimeMs: number } };
-      return { ...parsed, runner: null, verification: { ...parsed.verification, wallTimeMs: 0 } };
+      const parsed = JSON.parse(text) as { runner: string; verification: { wallTimeMs: number; origin: unknown } };
+      return { ...parsed, runner: null, verification: { ...parsed.verification, wallTimeMs: 0, origin: null } };
     };
     expect(strip(queued.stdout)).toEqual(strip(local.stdout));
-    expect(JSON.parse(queued.stdout)).toMatchObject({ runner: 'queue', verification: { status: 'failed' } });
+    // The origins differ in one way only: the queue's verdict names the queue and worker around the worker's own local run.
+    const localOrigin = (JSON.parse(local.stdout) as { verification: { origin: unknown } }).verification.origin;
+    expect(JSON.parse(queued.stdout)).toMatchObject({ runner: 'queue', verification: { status: 'failed', origin: { kind: 'queue', queue: 'verus-repair', ran: localOrigin } } });
   }, 60_000);
 
   it('a worker with the Docker runner keeps its sandbox: the fake docker enforces it and sees exactly the snapshot\'s files, read-only', async () => {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleGit } from 'simple-git';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BROKEN, REFERENCE, createRepairWorld, editorReply, type RepairWorld } from './repair/repair-world.js';
+import { BROKEN, REFERENCE, createRepairWorld, editorReply, ledgerMessages, type RepairWorld } from './repair/repair-world.js';
 import { runRepairInWorld } from './repair/run-repair-in-world.js';
 import { createProgressRenderer } from '../src/report/render-repair-progress.js';
 
@@ -14,11 +14,6 @@ afterEach(async () => {
   await world?.close();
   world = null;
 });
-
-async function ledgerMessages(repoDir: string, runId: string): Promise<string[]> {
-  const log = await simpleGit(repoDir).raw(['log', '--reverse', '--format=%B%x1e', `verus-repair/${runId}`]);
-  return log.split('\x1e').map((entry) => entry.trim()).filter((entry) => entry.includes(`Run-Id: ${runId}`));
-}
 
 describe('repair when the original fails the erased pre-check but Verus checks it (fake model and cargo-verus, real cargo)', () => {
   it('goes on without the pre-check: said once, recorded as a Precheck trailer, candidates go straight to Verus', async () => {

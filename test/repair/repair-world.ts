@@ -153,3 +153,9 @@ function digestTree(root: string): string {
   walk(root);
   return hash.digest('hex');
 }
+
+/** The run's candidate commit messages on its ledger branch, oldest first. */
+export async function ledgerMessages(repoDir: string, runId: string): Promise<string[]> {
+  const log = await simpleGit(repoDir).raw(['log', '--reverse', '--format=%B%x1e', `verus-repair/${runId}`]);
+  return log.split('\x1e').map((entry) => entry.trim()).filter((entry) => entry.includes(`Run-Id: ${runId}`));
+}
