@@ -91,7 +91,8 @@ describe('properties', { timeout: 120_000 }, () => {
         const edits: TextEdit[] = [];
         for (const candidate of sorted) {
           const previous = edits[edits.length - 1];
-          if (previous === undefined || candidate.byteStart >= previous.byteEnd) edits.push({ ...candidate, description: `edit ${edits.length}` });
+          // Two insertions at one offset have no order by position: applyTextEdits keeps their given order (tested below).
+          if (previous === undefined || (candidate.byteStart >= previous.byteEnd && candidate.byteStart !== previous.byteStart)) edits.push({ ...candidate, description: `edit ${edits.length}` });
         }
         const bytes = Buffer.from(text, 'utf8');
         const expected: Buffer[] = [];
@@ -107,8 +108,18 @@ describe('properties', { timeout: 120_000 }, () => {
     );
   });
 
+  it('applies insertions at one offset in the order they were given', async () => {
+    const ir = await parseVerusSource('verus! { fn f(x: u8) -> u8 { x } }', { file: 'ties.rs' });
+    const at = ir.source.text.indexOf('x }');
+    const first = { byteStart: at, byteEnd: at, replacement: 'A', description: 'first' };
+    const second = { byteStart: at, byteEnd: at, replacement: 'B', description: 'second' };
+    expect(applyTextEdits(ir, [first, second])).toBe('verus! { fn f(x: u8) -> u8 { ABx } }');
+    expect(applyTextEdits(ir, [second, first])).toBe('verus! { fn f(x: u8) -> u8 { BAx } }');
+  });
+
   it('rejects every pair of overlapping edits', async () => {
-    const ir = await parseVerusSource('verus! { fn f(x: u8) -> u8 { x } }', { file: 'overlap.rs' });
+    // Long enough that every generated range (ends up to byte 35) lies inside the file: out of range is another error.
+    const ir = await parseVerusSource('verus! { fn f(x: u8) -> u8 { x } }\n// padding so that all ranges are in bounds\n', { file: 'overlap.rs' });
     await fc.assert(
       fc.property(fc.nat(20), fc.integer({ min: 1, max: 8 }), fc.nat(7), fc.integer({ min: 1, max: 8 }), (startA, lengthA, offset, lengthB) => {
         const startB = startA + Math.min(offset, lengthA - 1);
