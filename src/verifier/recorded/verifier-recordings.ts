@@ -5,7 +5,8 @@ import { InputError } from '../../core/errors.js';
 /**
  * Recorded verifier outputs keyed by the sha256 of a crate's `src/` files: the verifier's analogue
  * of a model cassette. The demo and end-to-end tests replay them. `provenance` is the file's own
- * claim: `synthetic` when they were written for the project; verdicts replayed from either kind are
+ * claim: `synthetic` when they were written for the project, `captured` when they were captured from a
+ * verifier run (whose documents carry the version that binary reported); verdicts replayed from either kind are
  * labelled `recorded outputs from FILE` (plus `(synthetic)`), never as a run of Verus.
  */
 const recordingSchema = z.object({
@@ -18,7 +19,7 @@ const recordingSchema = z.object({
 
 const recordingsSchema = z.object({
   schema: z.literal('verus-repair/verifier-recordings@1'),
-  provenance: z.enum(['real', 'synthetic']),
+  provenance: z.enum(['captured', 'synthetic']),
   note: z.string(),
   recordings: z.array(recordingSchema),
 });
