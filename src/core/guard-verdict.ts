@@ -11,6 +11,7 @@ export const GUARD_RULES = [
   'cheat-construct-added',
   'requires-false',
   'rlimit-above-ceiling',
+  'rlimit-raised',
   'edit-outside-verus',
   'file-not-allowed',
   'file-added',
@@ -47,6 +48,8 @@ export interface GuardPolicy {
   allowSpecChanges: string[];
   /** Highest `#[verifier::rlimit(n)]` a candidate may add. */
   rlimitCeiling: number;
+  /** `[guard] allow_rlimit_increase`: let a candidate add or raise `#[verifier::rlimit(..)]` (still under the ceiling); absent = false. */
+  allowRlimitIncrease?: boolean;
   /** When set, only these functions may change (new proof and spec functions may still be added). */
   targetFunctions?: string[];
 }

@@ -3,6 +3,7 @@ import { CHEAT_CONSTRUCTS, type CheatCounts, type CheatConstruct } from './cheat
 import type { FileFingerprint, FrozenSpec, FunctionFingerprint } from './function-fingerprint.js';
 import { compareFileLoading } from './compare-file-loading.js';
 import { isSpecChangeAllowed } from './spec-change-policy.js';
+import { checkRlimitIncrease } from './check-rlimit-increase.js';
 
 const FROZEN_CLAUSES: Array<keyof FrozenSpec> = ['signature', 'requires', 'ensures', 'recommends', 'decreases', 'specBody'];
 
@@ -39,7 +40,7 @@ export function compareFingerprints(
       }
       compareCheats(undefined, after.cheats, after.cheatLines, after.name, violate);
       if (after.requiresFalse) violate('requires-false', after.name, after.line, `${after.name} has requires false, which makes its proof vacuous`);
-      checkRlimit(after, [], policy, violate);
+      checkRlimitIncrease(after, null, policy, violate);
       continue;
     }
     const targets = policy.targetFunctions;
@@ -62,7 +63,7 @@ export function compareFingerprints(
     if (after.requiresFalse && !before.requiresFalse) {
       violate('requires-false', after.name, after.line, `${after.name} now has requires false, which makes its proof vacuous`);
     }
-    checkRlimit(after, before.rlimits, policy, violate);
+    checkRlimitIncrease(after, before.rlimits, policy, violate);
   }
   return { violations, allowedSpecChanges };
 }
@@ -75,14 +76,6 @@ function compareCheats(before: CheatCounts | undefined, after: CheatCounts, line
     if (added > 0) {
       violate('cheat-construct-added', fn, lines[construct] ?? 1, `${describeCheat(construct)} added${fn === null ? '' : ` in ${fn}`}; it would let the proof pass without proving anything`);
     }
-  }
-}
-
-function checkRlimit(after: FunctionFingerprint, before: number[], policy: GuardPolicy, violate: Violate): void {
-  const previous = Math.max(0, ...before);
-  const highest = Math.max(0, ...after.rlimits);
-  if (highest > policy.rlimitCeiling && highest > previous) {
-    violate('rlimit-above-ceiling', after.name, after.line, `#[verifier::rlimit(${highest === Infinity ? 'infinity' : highest})] on ${after.name} exceeds the ceiling ${policy.rlimitCeiling}`);
   }
 }
 

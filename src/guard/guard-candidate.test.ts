@@ -71,7 +71,8 @@ describe('guardCandidate', () => {
     expect(rules(await guard(ORIGINAL.replace('    total\n}', '    proof { r#admit(); }\n    total\n}')))).toEqual(['cheat-construct-added']);
     expect(rules(await guard(ORIGINAL.replace('fn sum_to', '#[verifier::r#external_body]\nfn sum_to')))).toEqual(['cheat-construct-added']);
     expect(rules(await guard(ORIGINAL.replace('spec fn double', 'proof fn lemma_bad() requires false ensures 1 == 2 {}\n\nspec fn double')))).toEqual(['requires-false']);
-    expect(rules(await guard(ORIGINAL.replace('fn sum_to', '#[verifier::rlimit(1000)]\nfn sum_to')))).toEqual(['rlimit-above-ceiling']);
+    expect(rules(await guard(ORIGINAL.replace('fn sum_to', '#[verifier::rlimit(1000)]\nfn sum_to')))).toEqual(['rlimit-raised']);
+    expect(rules(await guard(ORIGINAL.replace('fn sum_to', '#[verifier::rlimit(1000)]\nfn sum_to'), { policy: { ...DEFAULT_GUARD_POLICY, allowRlimitIncrease: true } }))).toEqual(['rlimit-above-ceiling']);
   });
 
   it('rejects edits outside verus!, to other files, and new files', async () => {

@@ -65,7 +65,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
   const environment = { ...invocation.environment };
   if (invocation.model !== null) environment['VERUS_REPAIR_MODEL'] = invocation.model;
   const replaying = invocation.replay !== null;
-  const { file: configFile, verifier: verifierConfig, model: configuredModel, warnings } = await readRepairConfig(ledger.repoDir, environment, { needsApiKey: !replaying });
+  const { file: configFile, verifier: verifierConfig, model: configuredModel, guard: guardConfig, warnings } = await readRepairConfig(ledger.repoDir, environment, { needsApiKey: !replaying });
   // `--model` may name another family than the file's model: its defaults (temperature, max-tokens field) follow the name.
   const modelConfig = applyModelFamily(configuredModel, invocation.model ?? configuredModel.name);
   if (invocation.maxCostUsd !== null && !(modelConfig.name in modelConfig.prices)) throw new ConfigurationError(describeMissingPrice(modelConfig.name, configFile));
@@ -79,7 +79,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
   const config = { ...verifierConfig, runner, ...(invocation.precheckTargetDir === undefined ? {} : { precheck: { ...verifierConfig.precheck, targetDir: invocation.precheckTargetDir } }) };
   // `pop` names `Stack::pop`; an unknown or ambiguous --fn is a ConfigurationError before the run starts.
   const policy = await resolveGuardPolicy(
-    { ...DEFAULT_GUARD_POLICY, allowSpecChanges: parseSpecChangeSelectors(invocation.allowSpecChanges), ...(invocation.functions.length === 0 ? {} : { targetFunctions: invocation.functions }) },
+    { ...DEFAULT_GUARD_POLICY, allowRlimitIncrease: guardConfig.allowRlimitIncrease, allowSpecChanges: parseSpecChangeSelectors(invocation.allowSpecChanges), ...(invocation.functions.length === 0 ? {} : { targetFunctions: invocation.functions }) },
     [{ path: file, bytes: await readFile(path.join(crateDir, file)).catch(() => { throw new ConfigurationError(`cannot read ${file} in ${crateDir}; check --file (relative to the crate)`); }) }],
   );
   const request: RepairRequest = {
