@@ -1,10 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFakeSetup, FAKE_PASS_ENV } from '../../../test/fakes/fake-environment.js';
 import { buildZip, verusReleaseFiles } from '../../../test/fakes/build-zip.js';
-import { runCli } from '../../../test/fakes/run-cli.js';
+import { runCli, startCli } from '../../../test/fakes/run-cli.js';
 import { PACKAGED_PIN_FILE } from '../../verifier/toolchain/packaged-paths.js';
 import { createTemporaryDirectory, removeTemporaryDirectories } from '../../../test/fakes/temporary-directory.js';
 
@@ -55,6 +56,40 @@ describe('verus-repair toolchain (end to end)', () => {
     const locked = await runCli(['toolchain', 'lock', '--pin-file', file, '--zip', zip], createFakeSetup('run-never-called').environment);
     expect(locked.exitCode).not.toBe(0);
     expect(locked.stderr).toContain(`${zip} is not a zip archive (no end-of-central-directory record)`);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('lock refuses a device and a FIFO as --zip at once, without reading them, and leaves the pin unchanged (issue 18, item 12)', async () => {
+    const file = pinCopy();
+    const fifo = path.join(path.dirname(file), 'verus.zip');
+    execFileSync('mkfifo', [fifo]);
+    const before = readFileSync(file, 'utf8');
+    for (const zip of ['/dev/zero', fifo]) {
+      // Before the fix both read forever (/dev/zero never ends, a FIFO without a writer never opens): kill after 20 s.
+      const child = startCli(['toolchain', 'lock', '--pin-file', file, '--zip', zip], createFakeSetup('run-never-called').environment);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const locked = await child;
+      clearTimeout(timer);
+      expect(locked.exitCode, `${zip}: ${String(locked.stderr)}`).toBe(2);
+      expect(String(locked.stderr)).toContain(`--zip ${zip} is not a regular file`);
+      expect(readFileSync(file, 'utf8')).toBe(before);
+    }
+  }, 60_000);
+
+  it('lock and pin refuse a --pin-file inside a git directory, which they would rewrite (issue 18, item 5)', async () => {
+    const repository = createTemporaryDirectory('pin-in-git');
+    execFileSync('git', ['init', '-q', repository]);
+    const file = path.join(repository, '.git', 'pin.toml');
+    copyFileSync(PACKAGED_PIN_FILE, file);
+    const before = readFileSync(file, 'utf8');
+    const zip = path.join(repository, 'verus-0.2026.06.07.cd03505-x86-linux.zip');
+    buildZip(zip, verusReleaseFiles('0.2026.06.07.cd03505'));
+    const environment = createFakeSetup('run-never-called').environment;
+    const locked = await runCli(['toolchain', 'lock', '--pin-file', file, '--zip', zip], environment);
+    expect(locked.exitCode).toBe(2);
+    expect(locked.stderr).toContain(`--pin-file ${file}: this is inside the git directory`);
+    const pinned = await runCli(['toolchain', 'pin', '--pin-file', file, '--release', '0.2026.07.18.3a4d30b'], environment);
+    expect(pinned.exitCode).toBe(2);
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
 

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { ResolvedPinFile } from '../../verifier/toolchain/toolchain-pin-source.js';
+import { ConfigurationError } from '../../core/errors.js';
 import { ExitError } from '../exit-error.js';
 
 /** The pin in force: --pin-file, else verifier.pin_file, else the repository's verus-toolchain/pin.toml, else the package default. */
@@ -11,11 +12,24 @@ async function resolveToolchainSettings(explicit: string | undefined): Promise<{
 
 /** The user's pin for `lock` and `pin`, created from the package default when the repository has none. */
 async function resolveWritablePinFile(explicit: string | undefined): Promise<string> {
+  if (explicit !== undefined) {
+    // `lock` and `pin` rewrite this file: never one inside .git or a device (issue 18, item 5).
+    const { checkOutputPath } = await import('../check-output-path.js');
+    await checkOutputPath({ option: '--pin-file', path: explicit, kind: 'file' });
+  }
   const { ensureUserPin } = await import('../../verifier/toolchain/ensure-user-pin.js');
   const { pin, repositoryRoot } = await resolveToolchainSettings(explicit);
   const writable = await ensureUserPin(pin, repositoryRoot);
   if (writable.createdFrom !== null) process.stdout.write(`created ${writable.file} from the package default (${writable.createdFrom}); commit it with your code\n`);
   return writable.file;
+}
+
+/** `--zip` must be a regular file: /dev/zero would be hashed forever and a FIFO never opens. */
+async function refuseNonRegularZip(zip: string): Promise<void> {
+  const { stat } = await import('node:fs/promises');
+  const { describeFileType } = await import('../../verifier/toolchain/open-regular-file.js');
+  const info = await stat(zip).catch(() => null);
+  if (info !== null && !info.isFile()) throw new ConfigurationError(`--zip ${zip} is not a regular file (${describeFileType(info)}); give the downloaded release zip`);
 }
 
 const PIN_FILE_HELP = "pin file (default: verifier.pin_file, else the repository's verus-toolchain/pin.toml, else the package default)";
@@ -86,6 +100,8 @@ export function defineToolchainCommand(program: Command): void {
     .description('record the sha256 of the release zip in the pin (the image build checks it before unzipping)')
     .action(async (options: { zip: string; pinFile?: string }) => {
       const { lockToolchainZip } = await import('../../verifier/toolchain/toolchain-operations.js');
+      // Before the pin is resolved (which may create the repository's pin file): a device or FIFO is never read.
+      await refuseNonRegularZip(options.zip);
       const locked = await lockToolchainZip(await resolveWritablePinFile(options.pinFile), options.zip);
       for (const warning of locked.warnings) process.stderr.write(`verus-repair: warning: ${warning}\n`);
       process.stdout.write(`sha256 ${locked.sha256} recorded in ${locked.after.file}\nimage tag: ${locked.after.imageTag}\n`);

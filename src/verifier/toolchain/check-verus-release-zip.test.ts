@@ -59,6 +59,14 @@ describe('toolchain lock checks the zip before recording its hash', () => {
     expect((await lockError(pin, zip)).message).toContain(`${zip} is not a zip archive (a central directory outside the file)`);
   });
 
+  it('the library refuses a device as a zip without reading it (issue 18, item 12)', async () => {
+    const { pin } = setup();
+    // Before: hashing /dev/zero never ended; the zip reader saw a size of 0 and called it empty.
+    expect((await lockError(pin, '/dev/zero')).message).toMatch(/cannot read \/dev\/zero: \/dev\/zero is not a regular file \(a character device\)/);
+    const { readZipDirectory } = await import('./read-zip-directory.js');
+    expect(() => readZipDirectory('/dev/zero')).toThrow('not a regular file');
+  }, 20_000);
+
   it('rejects a release built for another Rust toolchain than the pin says', async () => {
     const { pin, zip } = setup();
     buildZip(zip, verusReleaseFiles(RELEASE, '1.96.0'));

@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, readSync } from 'node:fs';
+import { NotARegularFileError, openRegularFile } from './open-regular-file.js';
 
 /** One file named in a zip's central directory (PKWARE APPNOTE 4.3.12). */
 export interface ZipEntry {
@@ -26,10 +27,17 @@ const MAX_DIRECTORY_BYTES = 64 * 1024 * 1024;
 
 /**
  * Lists a zip's files by reading only its tail and its central directory, never the whole archive
- * (release zips are about 100 MB). Understands zip64 end records. Throws NotAZipError.
+ * (release zips are about 100 MB). Understands zip64 end records. Throws NotAZipError, also for a
+ * device or FIFO (never read: /dev/zero has no end, a FIFO no tail).
  */
 export function readZipDirectory(file: string): ZipEntry[] {
-  const descriptor = openSync(file, 'r');
+  let descriptor: number;
+  try {
+    descriptor = openRegularFile(file);
+  } catch (error) {
+    if (error instanceof NotARegularFileError) throw new NotAZipError('not a regular file');
+    throw error;
+  }
   try {
     const size = fstatSync(descriptor).size;
     if (size === 0) throw new NotAZipError('the file is empty');
