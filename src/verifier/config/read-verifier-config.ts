@@ -101,6 +101,7 @@ function normalizeVerifierSection(section: VerifierSection, baseDir: string): Om
       defaultTargetDir: path.resolve(baseDir, DEFAULT_PRECHECK_TARGET_DIR),
       timeoutMs: section.precheck.timeout_ms,
       offline: section.precheck.offline,
+      sandbox: section.precheck.sandbox,
     },
   };
 }

@@ -22,6 +22,7 @@ const precheckSectionSchema = z
     target_dir: z.string().min(1).optional(),
     timeout_ms: z.number().int().positive().default(300_000),
     offline: z.boolean().default(false),
+    sandbox: z.enum(['auto', 'bwrap', 'docker', 'none']).default('auto'),
   })
   .strict();
 
@@ -72,6 +73,12 @@ export interface PrecheckSettings {
   defaultTargetDir: string;
   timeoutMs: number;
   offline: boolean;
+  /**
+   * Where the crate's own code (build scripts, tests, the spec-check harness) runs: `auto` = the
+   * Docker container with the Docker runner, else bubblewrap when it can create namespaces, else
+   * unsandboxed (said once per run); see src/verifier/sandbox/select-sandbox.ts.
+   */
+  sandbox: 'auto' | 'bwrap' | 'docker' | 'none';
 }
 
 /**
