@@ -1,3 +1,4 @@
+import type { PublishedSuite } from './published-suites.js';
 import type { OriginSummary } from './summarize-origins.js';
 import type { TaskValidity } from './task-validity.js';
 
@@ -28,6 +29,8 @@ export interface SettingSummary {
   protocol: { formatErrors: number; identicalCandidates: number; guardRejections: Record<string, number> };
   failuresByErrorKind: Record<string, number>;
   byDefectClass: Record<string, Ratio>;
+  /** Correct@k (k = 1..iterations) per task category (a Verus-Bench source, a VeruSAGE-Bench project); absent in summaries written before categories. */
+  byCategory?: Record<string, Ratio[]>;
   repairedObligations: Ratio;
   wallTime: { totalMs: number; meanPerTaskMs: number | null };
   errors: number;
@@ -45,6 +48,10 @@ export interface BenchSummary {
   tasks: { total: number; valid: number; invalid: Array<Extract<TaskValidity, { valid: false }>> };
   settings: SettingSummary[];
   overall: SettingSummary;
+  /** The category of every task that has one, invalid tasks included (the leaderboard counts them in its totals). */
+  taskCategories?: Record<string, string>;
+  /** The public suite the bench ran, when the suite's layout says which; null for any other suite or a part of one. */
+  publishedSuite?: PublishedSuite | null;
   /** Wall time per task, summed over its attempts (every setting and repetition). */
   taskWallTimeMs: Record<string, number>;
   stopped: string | null;

@@ -1,3 +1,5 @@
+import type { PublishedSuite } from './published-suites.js';
+
 /**
  * One repair task of a bench suite: a crate whose file `file` holds a broken proof. The bench copies
  * `crateDir` into a scratch repository per attempt, writes `brokenSource` over `file` and repairs it.
@@ -20,4 +22,11 @@ export interface BenchTask {
   defects: number;
   /** Where the task comes from (a manifest path, a Verus-Bench file, a generator operator). */
   origin: string;
+  /**
+   * The suite's own grouping, which reports break Correct@k down by: a Verus-Bench source
+   * (CloverBench, MBPP, ...), a VeruSAGE-Bench project (Anvil, IronKV, ...), a manifest's `category`.
+   */
+  category?: string | null;
+  /** The public suite the task was read from, when its layout says which (see published-suites.ts). */
+  publishedSuite?: PublishedSuite | null;
 }

@@ -21,6 +21,8 @@ export const manifestTaskSchema = z
     expected_failing_function: z.string().min(1).optional(),
     defects: z.number().int().min(1).default(1),
     source: z.string().min(1).optional(),
+    /** The group reports break Correct@k down by (a Verus-Bench source, a VeruSAGE-Bench project, your own). */
+    category: z.string().min(1).optional(),
   })
   .strict()
   .refine((task) => (task.crate === undefined) !== (task.single_file === undefined), { message: 'give exactly one of crate or single_file' });

@@ -67,5 +67,6 @@ async function toBenchTask(task: ManifestTask, base: string, where: string): Pro
     id: validateTaskId(task.id, where), crateDir, file, brokenSource: await read(brokenPath, task.single_file === undefined ? 'broken' : 'single_file'),
     originalSource: task.original === undefined ? null : await read(task.original, 'original'), functions: task.functions,
     defectClass: task.defect_class ?? null, expectedFailingFunction: task.expected_failing_function ?? null, defects: task.defects, origin: task.source ?? path.basename(brokenPath),
+    category: task.category ?? null,
   };
 }

@@ -29,4 +29,24 @@ describe('summarizeBench', () => {
     expect(x?.repairedObligations).toEqual({ numerator: 7, denominator: 8, rate: 7 / 8 });
     expect(summary.tasks.invalid).toEqual([{ valid: false, taskId: 'bad', reason: 'already-verified', detail: '' }]);
   });
+
+  it('breaks Correct@k down by task category, and records every task\'s category and the suite\'s public name', () => {
+    const categorized = (id: string, category: string): BenchTask => ({ ...task(id, 'none'), category, publishedSuite: 'VeruSAGE-Bench' });
+    const summary = summarizeBench({
+      suite: 's', tasks: [categorized('AL__a', 'Anvil'), categorized('AL__b', 'Anvil'), categorized('MA__c', 'Memory Allocator'), categorized('MA__bad', 'Memory Allocator')], settings: [setting('x')], iterations: 2, seeds: [1], stopped: null,
+      validity: [...['AL__a', 'AL__b', 'MA__c'].map((taskId) => ({ valid: true as const, taskId, baselineErrors: {} })), { valid: false, taskId: 'MA__bad', reason: 'already-verified', detail: '' }],
+      records: [buildSyntheticAttempt('AL__a', 'x', 1, 1), buildSyntheticAttempt('AL__b', 'x', 1, 2), buildSyntheticAttempt('MA__c', 'x', 1, null)],
+    });
+    const show = (ratios: Array<{ numerator: number; denominator: number }> | undefined) => ratios?.map((value) => `${value.numerator}/${value.denominator}`);
+    expect(Object.keys(summary.settings[0]?.byCategory ?? {})).toEqual(['Anvil', 'Memory Allocator']);
+    expect(show(summary.settings[0]?.byCategory?.['Anvil'])).toEqual(['1/2', '2/2']);
+    expect(show(summary.settings[0]?.byCategory?.['Memory Allocator'])).toEqual(['0/1', '0/1']);
+    expect(show(summary.overall.byCategory?.['Anvil'])).toEqual(['1/2', '2/2']);
+    expect(summary.taskCategories).toEqual({ AL__a: 'Anvil', AL__b: 'Anvil', MA__c: 'Memory Allocator', MA__bad: 'Memory Allocator' });
+    expect(summary.publishedSuite).toBe('VeruSAGE-Bench');
+    // Tasks without categories (rust-fixtures, plain manifests) give no breakdown and no public name.
+    const plain = summarizeBench({ suite: 's', tasks: [task('a', 'inv')], settings: [setting('x')], iterations: 1, seeds: [1], stopped: null, validity: [{ valid: true, taskId: 'a', baselineErrors: {} }], records: [buildSyntheticAttempt('a', 'x', 1, 1)] });
+    expect(plain.settings[0]?.byCategory).toEqual({});
+    expect(plain.publishedSuite).toBeNull();
+  });
 });

@@ -9,6 +9,8 @@ export interface SummaryScope {
   seeds: number[];
   planned: number;
   defectClassOf: (taskId: string) => string | null;
+  /** The task's category (bench-task.ts); optional so callers without categories need not pass it. */
+  categoryOf?: (taskId: string) => string | null;
 }
 
 export function ratio(numerator: number, denominator: number): Ratio {
@@ -39,6 +41,7 @@ export function summarizeSetting(records: readonly AttemptRecord[], scope: Summa
     protocol: { formatErrors: total(records, (r) => r.formatErrors), identicalCandidates: total(records, (r) => r.identicalCandidates), guardRejections: mergeCounts(records.map((r) => r.guardRejections)) },
     failuresByErrorKind: countBy(records.filter((r) => r.outcome !== 'verified').flatMap((r) => (Object.keys(r.lastErrorKinds).length > 0 ? Object.keys(r.lastErrorKinds) : [r.lastResult ?? r.outcome]))),
     byDefectClass: byDefectClass(records, scope),
+    byCategory: byCategory(records, scope, solvedWithin),
     repairedObligations: ratio(total(records, (r) => r.repairedObligations), total(records, (r) => r.obligations)),
     wallTime: { totalMs: total(records, (r) => r.wallTimeMs), meanPerTaskMs: records.length === 0 ? null : total(records, (r) => r.wallTimeMs) / records.length },
     errors: records.filter((record) => record.outcome === 'error').length,
@@ -69,6 +72,17 @@ function byDefectClass(records: readonly AttemptRecord[], scope: SummaryScope): 
     classes[defect] = ratio(current.numerator + (record.outcome === 'verified' ? 1 : 0), current.denominator + 1);
   }
   return classes;
+}
+
+/** Correct@k per category: the same attempts as correctAtK, grouped by their task's category. */
+function byCategory(records: readonly AttemptRecord[], scope: SummaryScope, solvedWithin: (k: number, list: readonly AttemptRecord[]) => number): Record<string, Ratio[]> {
+  const groups = new Map<string, AttemptRecord[]>();
+  for (const record of records) {
+    const category = scope.categoryOf?.(record.taskId) ?? null;
+    if (category !== null) groups.set(category, [...(groups.get(category) ?? []), record]);
+  }
+  return Object.fromEntries([...groups.entries()].sort(([a], [b]) => a.localeCompare(b))
+    .map(([category, list]) => [category, Array.from({ length: scope.iterations }, (_, index) => ratio(solvedWithin(index + 1, list), list.length))]));
 }
 
 function spreadOf(rates: number[]): SettingSummary['spread'] {
