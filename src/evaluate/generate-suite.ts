@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../core/errors.js';
-import { applyTextEdits, parseVerusSource } from '../ir/index.js';
+import { applyTextEdits, parseVerusSource, type VerusFileIr } from '../ir/index.js';
 import { findDefectSites, type DefectSite } from './defect-operators.js';
 
 /** One generated task as manifest.jsonl records it (a manifest-suite line plus the defect's provenance). */
@@ -22,13 +22,18 @@ export interface GeneratedTask {
 export async function generateSuite(verifiedDir: string, outDir: string, options: { seed: number; defects: 'single' | 'multi' }): Promise<{ tasks: number; files: number; skipped: number }> {
   const names = (await readdir(verifiedDir).catch(() => { throw new ConfigurationError(`cannot read ${verifiedDir}; give a directory of verified .rs files`); })).filter((name) => name.endsWith('.rs')).sort();
   if (names.length === 0) throw new ConfigurationError(`${verifiedDir} holds no .rs files`);
+  // Parse every file before creating anything, so a file that cannot be parsed leaves no half-written suite.
+  const parsed: { name: string; original: string; ir: VerusFileIr }[] = [];
+  for (const name of names) {
+    const file = path.join(verifiedDir, name);
+    const original = await readFile(file, 'utf8');
+    parsed.push({ name, original, ir: await parseVerusSource(original, { file }) });
+  }
   await mkdir(path.join(outDir, 'unverified'), { recursive: true });
   await mkdir(path.join(outDir, 'verified'), { recursive: true });
   const manifest: GeneratedTask[] = [];
   let skipped = 0;
-  for (const name of names) {
-    const original = await readFile(path.join(verifiedDir, name), 'utf8');
-    const ir = await parseVerusSource(original, { file: name });
+  for (const { name, original, ir } of parsed) {
     const sites = findDefectSites(ir);
     if (sites.length === 0) skipped += 1;
     const stem = name.slice(0, -3).replace(/[^A-Za-z0-9._-]/g, '_');

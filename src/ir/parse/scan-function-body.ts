@@ -66,20 +66,39 @@ class BodyScanner {
     return { span: context.span(open, close + 1), statements };
   }
 
-  /** Looks for loops and nested blocks in tokens that are not a statement list. */
+  /**
+   * Looks for loops and nested blocks in tokens that are not a statement list. Parenthesised and
+   * bracketed groups are entered in place, with the ends of the open groups on an explicit stack,
+   * so nesting depth costs no call stack (6,000 nested parentheses overflowed the recursive form).
+   */
   private scanTokens(from: number, to: number, loop: Loop | null, inProofContext: boolean): void {
     const tokens = this.context.tokens;
+    const groupEnds: number[] = [];
+    let limit = to;
     let index = from;
-    while (index < to) {
+    for (;;) {
+      if (index >= limit) {
+        const outer = groupEnds.pop();
+        if (outer === undefined) return;
+        // `limit` was the group's closer: continue after it, within the enclosing group.
+        index = limit + 1;
+        limit = outer;
+        continue;
+      }
       const kind = tokens.kinds[index];
       if (kind === TOKEN_KIND.word && LOOP_KEYWORDS.has(tokens.texts[index] ?? '') && !isPunctuationAt(tokens, index - 1, '.')) {
-        const end = this.scanLoop(index, to, loop, inProofContext);
+        const end = this.scanLoop(index, limit, loop, inProofContext);
         index = end === -1 ? index + 1 : end;
       } else if (kind === TOKEN_KIND.open) {
         const close = tokens.partners[index] ?? index;
-        if (tokens.texts[index] === '{') this.scanBlock(index, loop, inProofContext, false);
-        else this.scanTokens(index + 1, close, loop, inProofContext);
-        index = close + 1;
+        if (tokens.texts[index] === '{') {
+          this.scanBlock(index, loop, inProofContext, false);
+          index = close + 1;
+        } else {
+          groupEnds.push(limit);
+          limit = close;
+          index++;
+        }
       } else {
         index++;
       }
