@@ -1,3 +1,6 @@
+/** Seeds of the sample: the generator keeps 32 bits, so a larger seed would repeat a smaller one's sample. */
+export const MAX_SAMPLE_SEED = 0xffff_ffff;
+
 /**
  * Picks `count` of `items` with a seeded generator (mulberry32) and keeps their original order,
  * so the same seed always gives the same sample. Returns all items when there are not more.

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { FEEDBACK_LEVELS } from '../../agents/feedback/feedback-level.js';
 import { ConfigurationError } from '../../core/errors.js';
-import { parseIntegerOption, parsePositiveNumberOption } from '../parse-number-option.js';
+import { parseIntegerOption, parseJobsOption, parsePositiveNumberOption } from '../parse-number-option.js';
 import { selectRunnerFlag } from '../select-runner-flag.js';
 
 interface BenchCliOptions {
@@ -108,7 +108,7 @@ function readBenchFlags(options: BenchCliOptions): BenchFlags {
   if (temperature !== null && !(temperature >= 0 && temperature <= 2)) throw new ConfigurationError(`--temperature expects a number from 0 to 2; got "${options.temperature}"`);
   const count = (value: string | undefined, flag: string, example: string): number | null => (value === undefined ? null : parseIntegerOption(value, flag, `${flag} ${example}`));
   return {
-    out: options.out, jobs: parseIntegerOption(options.jobs, '--jobs', '--jobs 4'), resume: options.resume === true, replay: options.replay ?? null, record: options.record ?? null,
+    out: options.out, jobs: parseJobsOption(options.jobs, '--jobs', '--jobs 4'), resume: options.resume === true, replay: options.replay ?? null, record: options.record ?? null,
     maxCostUsd: options.maxCost === undefined ? null : parsePositiveNumberOption(options.maxCost, '--max-cost', '--max-cost 5'), maxTokens: count(options.maxTokens, '--max-tokens', '2000000'),
     maxWallTimeMs: options.maxTime === undefined ? null : parsePositiveNumberOption(options.maxTime, '--max-time', '--max-time 3600') * 1000,
     models: options.model ?? [], feedback: options.feedback === undefined ? null : options.feedback.split(',').map((level) => level.trim()),

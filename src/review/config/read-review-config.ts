@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { describeSchemaIssue } from '../../config/describe-schema-issue.js';
 import { findUnknownTables } from '../../config/find-unknown-tables.js';
 import { parseTomlDocument } from '../../config/parse-toml-document.js';
+import { MAX_JOBS } from '../../core/max-jobs.js';
+import { MAX_SAMPLE_SEED } from '../sample-mutants.js';
 import { MUTATION_OPERATOR_NAMES, type MutationOperator } from '../mutation-operator.js';
 import type { ReviewConfig } from './review-config.js';
 
@@ -9,8 +11,8 @@ const reviewSectionSchema = z
   .object({
     operators: z.array(z.enum(MUTATION_OPERATOR_NAMES as [MutationOperator, ...MutationOperator[]])).min(1).default([...MUTATION_OPERATOR_NAMES]),
     max_mutants: z.number().int().positive().optional(),
-    seed: z.number().int().min(0).default(1),
-    jobs: z.number().int().min(1).max(64).default(1),
+    seed: z.number().int().min(0).max(MAX_SAMPLE_SEED).default(1),
+    jobs: z.number().int().min(1).max(MAX_JOBS).default(1),
     vacuity: z.boolean().default(true),
     reprove_iterations: z.number().int().min(1).max(100).default(2),
     reprove_max_tokens: z.number().int().positive().optional(),
