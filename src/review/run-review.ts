@@ -81,10 +81,15 @@ async function loadReviewConfig(projectRoot: string) {
 /** The verifier, pre-checkers, cache and options of a review (or of `audit --reviews --reverify`), from `[verifier]`. */
 export async function createReviewServices(config: VerifierConfig, environment: NodeJS.ProcessEnv, settings: { cache: boolean; onEvent?: (event: ReviewEvent) => void; signal?: AbortSignal }): Promise<ReviewServices> {
   const options: VerificationOptions = { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs, scope: config.scope };
+  // Mutants and probes never build in the user's own CARGO_TARGET_DIR (selectPrecheckTargetDir's choice
+  // when target_dir is unset): their artifacts would sit there under variant names, and the lib and bin
+  // cargo copies to the top of the target directory would be a mutant's. The project's own pre-check
+  // directory keeps vstd built across reviews; the original, the user's crate itself, still builds where the user builds.
+  const variantPrecheck = { ...config.precheck, targetDir: config.precheck.targetDir ?? config.precheck.defaultTargetDir };
   return {
     verifier: await createVerifier(config, environment),
     prechecker: new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, test: true } }, environment }),
-    createVariantPrechecker: (timeoutMs, variant) => new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, test: variant?.test ?? true, timeoutMs: Math.min(timeoutMs, config.precheck.timeoutMs) } }, environment }),
+    createVariantPrechecker: (timeoutMs, variant) => new CargoPrechecker({ config: { ...config, precheck: { ...variantPrecheck, test: variant?.test ?? true, timeoutMs: Math.min(timeoutMs, config.precheck.timeoutMs) } }, environment }),
     cache: settings.cache ? new ResultCache(config.cacheDir) : null,
     precheckRunsTests: true,
     options,
