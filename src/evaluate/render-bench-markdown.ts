@@ -1,5 +1,6 @@
 import type { BenchSummary, Ratio, SettingSummary } from './bench-summary.js';
 import { describePromptTokens } from '../report/describe-prompt-tokens.js';
+import { describeCategoryBreakdown } from './describe-category-breakdown.js';
 
 const show = (value: Ratio): string => `${value.numerator}/${value.denominator}${value.rate === null ? '' : ` (${(value.rate * 100).toFixed(1)}%)`}`;
 
@@ -22,6 +23,12 @@ export function renderBenchMarkdown(summary: BenchSummary): string {
     '', '| setting | format errors | identical candidates | guard rejections | failures by last error kind | repaired obligations | by defect class | attempt errors |', '|---|---|---|---|---|---|---|---|',
     ...rows.map((row) => `| ${label(row)} | ${row.protocol.formatErrors} | ${row.protocol.identicalCandidates} | ${counts(row.protocol.guardRejections)} | ${counts(row.failuresByErrorKind)} | ${show(row.repairedObligations)} | ${defects(row)} | ${row.errors} |`),
   ];
+  const byCategory = describeCategoryBreakdown(summary);
+  if (byCategory.length > 0) {
+    lines.push('', '## Correct@k by category', '', `${summary.definitions['byCategory'] ?? 'Correct@k over the attempts on valid tasks of one category'}.`, '',
+      `| category | tasks (valid/all) | setting | ${ks.map((k) => `Correct@${k}`).join(' | ')} |`, `|---|---|---|${ks.map(() => '---').join('|')}|`,
+      ...byCategory.map((row) => `| ${row.category} | ${row.tasks.valid}/${row.tasks.total} | ${row.settingId} | ${row.correctAtK.map(show).join(' | ')} |`));
+  }
   if (summary.tasks.invalid.length > 0) {
     lines.push('', '## Invalid tasks (in no denominator)', '', '| task | reason | detail |', '|---|---|---|', ...summary.tasks.invalid.map((entry) => `| ${entry.taskId} | ${entry.reason} | ${entry.detail.replace(/\|/g, '\\|')} |`));
   }
