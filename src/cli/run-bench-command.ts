@@ -9,6 +9,7 @@ import { runBench } from '../evaluate/run-bench.js';
 import { createBenchProgress } from '../evaluate/render-bench-progress.js';
 import { generateSuite } from '../evaluate/generate-suite.js';
 import type { BenchFlags } from './commands/bench.js';
+import { checkOutputPath } from './check-output-path.js';
 import { withInterruptSignal } from './interrupt-signal.js';
 
 /** `verus-repair bench SUITE`: every input is checked before the bench directory is touched. */
@@ -19,21 +20,26 @@ export async function runBenchCommand(suite: string, gridFile: string | null, fl
   const grid = await readBenchGrid(gridFile, { models: flags.models, feedback, samples: flags.samples, iterations: flags.iterations, repetitions: flags.repetitions, temperature: flags.temperature },
     repositoryTables(), process.cwd());
   const { tasks } = await loadSuite(suite);
+  // Before anything is created: never into .git, a device, a file, or a task crate's sources (issue 18, items 5 and 12).
+  const protectedCrates = [...new Set(tasks.flatMap((task) => (task.crateDir === null ? [] : [task.crateDir])))];
+  const outDir = await checkOutputPath({ option: '--out', path: flags.out, kind: 'directory', protectedCrates });
+  const recordDir = flags.record === null ? null : await checkOutputPath({ option: '--record', path: flags.record, kind: 'directory', protectedCrates });
   const unpriced = grid.models.filter((model) => model.prices === null).map((model) => model.name);
   if (flags.maxCostUsd !== null && unpriced.length > 0) throw new ConfigurationError(`--max-cost needs prices for every model; ${unpriced.join(', ')} has none. Add input_per_million and output_per_million to its [[model]] in the grid, or drop --max-cost`);
-  const attempts = path.join(path.resolve(flags.out), 'attempts.jsonl');
+  const attempts = path.join(outDir, 'attempts.jsonl');
   if (!flags.resume && existsSync(attempts) && statSync(attempts).size > 0) throw new ConfigurationError(`${flags.out} already holds a bench (attempts.jsonl); continue it with --resume, or choose another --out`);
   if (flags.replay !== null && !existsSync(flags.replay)) throw new ConfigurationError(`--replay ${flags.replay} does not exist; give the --record directory of an earlier bench`);
   const emit = json ? (event: object) => void process.stdout.write(`${JSON.stringify(event)}\n`) : createBenchProgress(process.stdout);
   await withInterruptSignal(BENCH_INTERRUPTED, (signal) => runBench({
-    suite, tasks, grid, outDir: path.resolve(flags.out), jobs: flags.jobs, resume: flags.resume, recordDir: flags.record === null ? null : path.resolve(flags.record),
+    suite, tasks, grid, outDir, jobs: flags.jobs, resume: flags.resume, recordDir,
     replayDir: flags.replay === null ? null : path.resolve(flags.replay), runner: flags.runner,
     budget: { maxTokens: flags.maxTokens, maxCostUsd: flags.maxCostUsd, maxWallTimeMs: flags.maxWallTimeMs }, environment: process.env, signal,
   }, emit));
 }
 
 export async function runGenerateCommand(verifiedDir: string, out: string, seed: number, defects: 'single' | 'multi'): Promise<void> {
-  const result = await generateSuite(verifiedDir, out, { seed, defects });
+  const outDir = await checkOutputPath({ option: '--out', path: out, kind: 'directory' });
+  const result = await generateSuite(verifiedDir, outDir, { seed, defects });
   process.stdout.write(`wrote ${result.tasks} tasks from ${result.files} files to ${out} (manifest.jsonl); ${result.skipped} files had no removable proof element\n`);
 }
 

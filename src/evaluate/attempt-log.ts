@@ -1,5 +1,6 @@
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { AttemptRecord } from './attempt-record.js';
+import { appendBenchLine } from './write-bench-file.js';
 
 /**
  * attempts.jsonl: one line per finished attempt, appended with a single write of a whole line (and
@@ -7,7 +8,7 @@ import type { AttemptRecord } from './attempt-record.js';
  * drops. That line's attempt was not finished, so --resume runs it again; none is counted twice.
  */
 export function appendAttempt(file: string, record: AttemptRecord): void {
-  appendFileSync(file, `${JSON.stringify(record)}\n`, { flush: true });
+  appendBenchLine(file, `${JSON.stringify(record)}\n`);
 }
 
 export function readAttempts(file: string): AttemptRecord[] {

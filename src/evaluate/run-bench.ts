@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { PACKAGED_PIN_FILE } from '../verifier/toolchain/packaged-paths.js';
@@ -20,6 +20,7 @@ import { createTaskTemplate } from './task-template.js';
 import type { TaskValidity } from './task-validity.js';
 import { validateTask } from './validate-task.js';
 import { writeBenchOutputs } from './write-bench-outputs.js';
+import { writeBenchFile } from './write-bench-file.js';
 import { selectPrecheckTargetDir } from '../verifier/precheck/select-precheck-target-dir.js';
 import type { VstdPin } from '../verifier/toolchain/toolchain-pin.js';
 
@@ -55,7 +56,7 @@ export async function runBench(options: BenchOptions, emit: BenchEventSink): Pro
   if (problems.length > 0 && problems.length === validity.length) throw new AdapterError(`the verifier could not run on any task of the suite (first: ${problems[0]}); check it with verus-repair doctor or verus-repair verify`);
   const settings = expandSettings(grid);
   const done = new Map(options.resume ? readAttempts(attemptsFile).map((record) => [record.key, record] as const) : []);
-  if (!options.resume) await writeFile(attemptsFile, '');
+  if (!options.resume) await writeBenchFile(attemptsFile, '');
   const plan: Array<{ task: BenchTask; key: AttemptKey; seed: number; setting: (typeof settings)[number] }> = [];
   for (const task of options.tasks.filter((entry) => validity.some((v) => v.valid && v.taskId === entry.id))) {
     for (const setting of settings) grid.seeds.forEach((seed, index) => plan.push({ task, setting, seed, key: { taskId: task.id, settingId: setting.id, repetition: index + 1 } }));
@@ -102,7 +103,7 @@ async function validateSuite(options: BenchOptions, verifierTable: Record<string
   const validity = await Promise.all(options.tasks.map((task) => limit(async () =>
     known.find((entry) => entry.taskId === task.id) ?? validateTask(task, path.join(options.outDir, 'validation', task.id), { verifier: verifierTable, queue: options.grid.queueTable }, vstd, options.runner, options.environment))));
   for (const entry of validity) if (!entry.valid) emit({ type: 'task-invalid', taskId: entry.taskId, reason: entry.reason, detail: entry.detail });
-  await writeFile(file, `${JSON.stringify(validity, null, 2)}\n`);
+  await writeBenchFile(file, `${JSON.stringify(validity, null, 2)}\n`);
   return validity;
 }
 

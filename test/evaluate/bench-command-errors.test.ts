@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,5 +35,45 @@ describe('verus-repair bench: bad input is a one-line configuration error (exit 
     const run = await runCliInProcess('bench', scratch, '--model', 'm', '--out', path.join(scratch, 'out-4'));
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain('is not a suite');
+  });
+
+  it('refuses an --out or --record inside .git, an --out that is a file, and generate --out /dev/full, writing nothing (issue 18, items 5 and 12)', async () => {
+    const repository = path.join(scratch, 'repository');
+    execFileSync('git', ['init', '-q', repository]);
+    const refsBefore = readdirSync(path.join(repository, '.git', 'refs')).sort();
+    const intoRefs = await runCliInProcess('bench', path.join(ROOT, 'rust-fixtures'), '--model', 'm', '--out', path.join(repository, '.git', 'refs'));
+    expect(intoRefs.exitCode).toBe(2);
+    expect(intoRefs.stderr).toContain(`--out ${path.join(repository, '.git', 'refs')}: this is inside the git directory`);
+    expect(readdirSync(path.join(repository, '.git', 'refs')).sort()).toEqual(refsBefore);
+    const record = await runCliInProcess('bench', path.join(ROOT, 'rust-fixtures'), '--model', 'm', '--out', path.join(scratch, 'out-5'), '--record', path.join(repository, '.git', 'cassettes'));
+    expect(record.exitCode).toBe(2);
+    expect(record.stderr).toContain('--record');
+    expect(existsSync(path.join(scratch, 'out-5'))).toBe(false);
+    expect(existsSync(path.join(repository, '.git', 'cassettes'))).toBe(false);
+
+    const file = path.join(scratch, 'results.txt');
+    writeFileSync(file, 'my notes\n');
+    const overFile = await runCliInProcess('bench', path.join(ROOT, 'rust-fixtures'), '--model', 'm', '--out', file);
+    expect(overFile.exitCode).toBe(2);
+    expect(overFile.stderr).toContain(`--out ${file}: this exists and is not a directory`);
+    expect(overFile.stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(file, 'utf8')).toBe('my notes\n');
+
+    const verified = path.join(scratch, 'verified');
+    mkdirSync(verified, { recursive: true });
+    writeFileSync(path.join(verified, 'a.rs'), 'use vstd::prelude::*;\nverus! {\nfn f() {}\n}\n');
+    const full = await runCliInProcess('bench', 'generate', verified, '--out', '/dev/full');
+    expect(full.exitCode).toBe(2);
+    expect(full.stderr).toContain('--out /dev/full: /dev holds kernel interfaces and devices');
+  });
+
+  it('refuses an --out inside a task crate\'s sources', async () => {
+    const suite = path.join(scratch, 'suite');
+    cpSync(path.join(ROOT, 'rust-fixtures', 'binary-search'), path.join(suite, 'binary-search'), { recursive: true, filter: (source) => !source.endsWith('target') });
+    const out = path.join(suite, 'binary-search', 'src', 'bench-out');
+    const run = await runCliInProcess('bench', suite, '--model', 'm', '--out', out);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toMatch(/--out .*: this is src\/bench-out of the crate at /);
+    expect(existsSync(out)).toBe(false);
   });
 });
