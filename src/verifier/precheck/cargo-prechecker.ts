@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { assertNever } from '../../core/assert-never.js';
 import type { PrecheckResult, PrecheckStep, Prechecker } from '../../core/verifier-precheck.js';
@@ -10,6 +11,15 @@ import { throwAbortReason } from '../runners/throw-if-aborted.js';
 import { buildPrecheckJob } from './build-precheck-job.js';
 import { crateHasDoctests, crateHasTests } from './crate-has-tests.js';
 import { parseFailingTests } from './parse-failing-tests.js';
+import { copyCrateForCargo } from '../sandbox/copy-crate-for-cargo.js';
+import { fetchDependencies } from '../sandbox/fetch-dependencies.js';
+import { judgeLockFile } from '../sandbox/judge-lock-file.js';
+import { noticeStaleLock } from '../sandbox/notice-stale-lock.js';
+import { placeInSandbox } from '../sandbox/place-in-sandbox.js';
+import { noticeOnce } from '../sandbox/run-notices.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import { describeUnsandboxed, selectSandbox } from '../sandbox/select-sandbox.js';
+import { selectPrecheckTargetDir } from './select-precheck-target-dir.js';
 
 const TAIL_CHARACTERS = 4000;
 
@@ -22,32 +32,58 @@ export interface CargoPrecheckerSettings {
  * Real, erased pre-checks with the host's cargo: `cargo build`, then `cargo test` when the crate has
  * tests (and verifier.precheck.test is on). The `verus!` macro still parses Verus syntax and
  * type-checks exec code, so most broken candidates stop here, in seconds, before Verus runs.
+ *
+ * Cargo runs on a private copy of the crate (copyCrateForCargo), never in the user's tree: it would
+ * rewrite a stale Cargo.lock there, or create a missing one; a stale lock is said once per run. The
+ * build script and tests are the crate's own code, so the steps run in the sandbox
+ * `[verifier.precheck] sandbox` selects (bubblewrap, or the Docker runner's container), else on the
+ * host with the user's rights, said once per run.
  */
 export class CargoPrechecker implements Prechecker {
   private readonly environment: NodeJS.ProcessEnv;
+  private sandbox: Promise<Sandbox> | null = null;
 
   constructor(private readonly settings: CargoPrecheckerSettings) {
     this.environment = settings.environment ?? process.env;
   }
 
   async precheck(crateDir: string, signal?: AbortSignal): Promise<PrecheckResult> {
-    const root = path.resolve(crateDir);
-    const steps: PrecheckStep[] = ['build'];
-    if (this.settings.config.precheck.test && (await crateHasTests(root))) steps.push('test');
-    const crate = { doctests: steps.includes('test') && (await crateHasDoctests(root)) };
-    const ran: PrecheckStep[] = [];
-    let wallTimeMs = 0;
-    let last: PrecheckResult | null = null;
-    for (const step of steps) {
-      ran.push(step);
-      const job = buildPrecheckJob(step, root, this.settings.config, this.environment, crate);
-      const outcome = await runProcessJob(job, signal === undefined ? {} : { signal });
-      if (outcome.kind === 'aborted') throwAbortReason(signal);
-      wallTimeMs += outcome.wallTimeMs;
-      last = this.classifyStep(step, outcome, { steps: [...ran], command: job.command, wallTimeMs }, root);
-      if (last.status !== 'passed') return last;
+    const { config } = this.settings;
+    const sandbox = await this.selectSandbox();
+    const copy = await copyCrateForCargo(path.resolve(crateDir));
+    try {
+      const copyRoot = copy.directory;
+      const steps: PrecheckStep[] = ['build'];
+      if (config.precheck.test && (await crateHasTests(copyRoot))) steps.push('test');
+      const crate = { doctests: steps.includes('test') && (await crateHasDoctests(copyRoot)) };
+      if (sandbox.kind === 'bwrap') await fetchDependencies(copyRoot, config, this.environment, signal);
+      const placement = { crateCopyDir: copyRoot, writable: [selectPrecheckTargetDir(config.precheck, this.environment)], config, environment: this.environment };
+      const ran: PrecheckStep[] = [];
+      let wallTimeMs = 0;
+      let last: PrecheckResult | null = null;
+      for (const step of steps) {
+        ran.push(step);
+        const placed = await placeInSandbox(buildPrecheckJob(step, copyRoot, config, this.environment, crate), sandbox, placement, { cargo: true });
+        const outcome = await runProcessJob(placed.job, signal === undefined ? {} : { signal });
+        if (outcome.kind === 'aborted') throwAbortReason(signal);
+        wallTimeMs += outcome.wallTimeMs;
+        last = this.classifyStep(step, outcome, { steps: [...ran], command: placed.job.command, wallTimeMs }, placed.root);
+        if (last.status !== 'passed') break;
+      }
+      noticeStaleLock(copy, await judgeLockFile(copy));
+      return last ?? { status: 'passed', steps: [], command: [], wallTimeMs, warnings: [] };
+    } finally {
+      await rm(copy.directory, { recursive: true, force: true });
     }
-    return last ?? { status: 'passed', steps: [], command: [], wallTimeMs, warnings: [] };
+  }
+
+  /** Once per pre-checker (the probe is once per process); the unsandboxed notice once per run. */
+  private selectSandbox(): Promise<Sandbox> {
+    this.sandbox ??= selectSandbox(this.settings.config, this.environment, { docker: true }).then((sandbox) => {
+      if (sandbox.kind === 'none') noticeOnce('unsandboxed', describeUnsandboxed(sandbox.reason));
+      return sandbox;
+    });
+    return this.sandbox;
   }
 
   private classifyStep(

@@ -1,0 +1,64 @@
+import { access, chmod, copyFile, mkdir, mkdtemp, readdir, readFile, stat, utimes } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { listVerificationInputs } from '../cache/list-verification-inputs.js';
+
+/** Cargo's own target directories beside src/: `cargo test` builds them, so the copy has them too. */
+const TARGET_DIRECTORIES = ['tests', 'benches', 'examples'];
+
+/** A private copy of a crate for cargo to run in, and the lock file the user's crate has. */
+export interface CrateCopy {
+  directory: string;
+  /** The crate's own Cargo.lock as it was (null: none); a workspace member's enclosing lock is copied but not judged. */
+  ownLock: Uint8Array | null;
+  /** Where the user's lock is (for messages). */
+  lockFile: string;
+}
+
+/**
+ * Copies a crate (its verification inputs plus tests/, benches/ and examples/) into a fresh temp
+ * directory, so cargo never writes into the user's tree: cargo rewrites a stale Cargo.lock and
+ * creates a missing one (C ops/lockfile.rs, cargo 0.96.0), and a build script may write beside
+ * itself. Modification times are kept: cargo decides freshness by them, and keeps dep-info paths
+ * relative to the package root, so a copy of unchanged files is as fresh as the crate itself. A
+ * workspace member has no Cargo.lock of its own; the nearest enclosing one is copied to keep its
+ * versions. `.cargo/` is not copied: configuration in the user's tree does not steer the copy.
+ */
+export async function copyCrateForCargo(crateDir: string): Promise<CrateCopy> {
+  const inputs = await listVerificationInputs({ kind: 'crate', crateDir });
+  const files = [...inputs.files];
+  for (const directory of TARGET_DIRECTORIES) files.push(...(await listFiles(inputs.root, directory)));
+  const copy = await mkdtemp(path.join(os.tmpdir(), 'verus-repair-cargo-'));
+  await chmod(copy, 0o755); // the Docker sandbox's non-root user reads it through a read-only mount
+  for (const file of new Set(files)) await copyKeepingTimes(path.join(inputs.root, ...file.split('/')), path.join(copy, ...file.split('/')));
+  const lockFile = path.join(inputs.root, 'Cargo.lock');
+  if (inputs.files.includes('Cargo.lock')) return { directory: copy, ownLock: await readFile(lockFile), lockFile };
+  const enclosing = await findEnclosingLockFile(path.dirname(inputs.root));
+  if (enclosing !== null) await copyKeepingTimes(enclosing, path.join(copy, 'Cargo.lock'));
+  return { directory: copy, ownLock: null, lockFile };
+}
+
+async function copyKeepingTimes(source: string, destination: string): Promise<void> {
+  await mkdir(path.dirname(destination), { recursive: true });
+  await copyFile(source, destination);
+  const times = await stat(source);
+  await utimes(destination, times.atime, times.mtime);
+}
+
+async function listFiles(root: string, relative: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(path.join(root, relative), { withFileTypes: true, recursive: true });
+  } catch {
+    return [];
+  }
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}
+
+async function findEnclosingLockFile(start: string): Promise<string | null> {
+  for (let directory = path.resolve(start); ; directory = path.dirname(directory)) {
+    const candidate = path.join(directory, 'Cargo.lock');
+    if (await access(candidate).then(() => true, () => false)) return candidate;
+    if (path.dirname(directory) === directory) return null;
+  }
+}
