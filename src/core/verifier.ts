@@ -41,6 +41,12 @@ export interface VerificationOptions {
    * It decides which targets a candidate's check runs, never what one target's run does.
    */
   scope?: VerificationScopePolicy;
+  /**
+   * True under `--no-cache` and `audit --reverify`: no stored verdict of any kind may answer this
+   * check (a runner with a shared result store, such as the queue, runs the verifier again). Not
+   * part of the cache key: it decides where a verdict may come from, not what it is.
+   */
+  fresh?: boolean;
 }
 
 /**

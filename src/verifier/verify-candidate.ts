@@ -58,9 +58,11 @@ export async function verifyCandidate(
   if (precheck.status !== 'passed' && precheck.status !== 'skipped') return { precheck, verification: null, cache: { status, key, note } };
 
   services.onStage?.('verify');
+  // No cache here (--no-cache, audit --reverify) means no stored verdict anywhere: the queue's shared store neither.
+  const runOptions = cache === null ? { ...options, fresh: true } : options;
   const { result, report } = isReportingVerifier(verifier)
-    ? await verifier.verifyWithReport(target, options, signal)
-    : { result: await verifier.verify(target, options, signal), report: null };
+    ? await verifier.verifyWithReport(target, runOptions, signal)
+    : { result: await verifier.verify(target, runOptions, signal), report: null };
   if (cache !== null && key !== null && isCacheable(result)) {
     // cargo may have written Cargo.lock meanwhile: store under the key of what was actually verified too.
     const keys = [...new Set([key, await computeKey()])].filter((entry): entry is string => entry !== null);
