@@ -32,7 +32,7 @@ export { buildWholeFileContext } from './context/build-whole-file-context.js';
 export { InstructorAgent, type InstructorOptions, type InstructorOutcome } from './instructor/instructor-agent.js';
 export type { InstructorAdvice } from './instructor/instructor-advice.js';
 export { splitSentences } from './instructor/split-sentences.js';
-export { FEEDBACK_LEVELS, type FeedbackLevel, usesInstructor, usesTactics } from './feedback/feedback-level.js';
+export { FEEDBACK_LEVELS, type FeedbackLevel, type BaseFeedbackLevel, baseFeedbackLevel, usesCounterexamples, usesInstructor, usesTactics } from './feedback/feedback-level.js';
 export { DEFAULT_TACTIC_TOKEN_BUDGET, selectTacticCards } from './feedback/select-tactic-cards.js';
 export { recordTacticSelection, type CutTactic, type SelectedTactic, type TacticRecord, type TacticSelection } from './feedback/tactic-selection.js';
 export { renderVerificationFeedback } from './feedback/render-verification-feedback.js';

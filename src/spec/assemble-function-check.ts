@@ -1,5 +1,6 @@
 import type { Exclusions } from './build-harness.js';
 import type { ClausePlan, FunctionCheckPlan, PlannedFunction } from './function-check-plan.js';
+import { INVARIANT_PANIC_MARKER, type InvariantProbe } from './invariant-probe.js';
 import type { HarnessRun } from './run-function-check.js';
 import type { SpecFunctionSource } from './spec-function-source.js';
 import type { ClauseStatus, Counterexample, FunctionSpecCheck, NamedValue } from './spec-check-report.js';
@@ -30,7 +31,7 @@ export function assembleNotExecutable(planned: Extract<PlannedFunction, { kind: 
 }
 
 /** The run's lines as the function's result: counts, counterexamples (already shrunk by the harness), notes. */
-export function assembleRun(plan: FunctionCheckPlan, run: HarnessRun, specFunctions: ReadonlyMap<string, SpecFunctionSource>, exclusions: Exclusions): FunctionSpecCheck {
+export function assembleRun(plan: FunctionCheckPlan, run: HarnessRun, specFunctions: ReadonlyMap<string, SpecFunctionSource>, exclusions: Exclusions, probes: readonly InvariantProbe[] = []): FunctionSpecCheck {
   const base = { function: plan.name, file: plan.file, line: plan.line };
   const named = (values: string[], names: string[]): NamedValue[] => values.map((value, position) => ({ name: names[position] ?? `#${position}`, value }));
   const parameterNames = plan.parameters.map((parameter) => parameter.name);
@@ -43,7 +44,9 @@ export function assembleRun(plan: FunctionCheckPlan, run: HarnessRun, specFuncti
   if (timedOut?.type === 'timed-out') return { ...base, status: 'timed-out', inputs: named(timedOut.inputs, parameterNames), timeoutMs: timedOut.timeoutMs, clauses, notes: [`a call did not return within ${timedOut.timeoutMs} ms: a hang is not a counterexample, and the inputs after it were not tried`] };
   const counterexamples: Counterexample[] = [];
   for (const line of run.lines) {
-    if (line.type === 'panic') counterexamples.push({ kind: 'panic', panic: classifyPanic(line.message), inputs: named(line.inputs, parameterNames), message: line.message, location: line.location });
+    const invariant = line.type === 'panic' ? readInvariantPanic(line.message, probes) : null;
+    if (invariant !== null && line.type === 'panic') counterexamples.push({ kind: 'invariant-false', inputs: named(line.inputs, parameterNames), ...invariant });
+    else if (line.type === 'panic') counterexamples.push({ kind: 'panic', panic: classifyPanic(line.message), inputs: named(line.inputs, parameterNames), message: line.message, location: line.location });
     if (line.type === 'ensures-false') {
       const clause = plan.clauses.find((candidate) => candidate.reference.kind === 'ensures' && candidate.reference.index === line.clause);
       if (clause !== undefined) counterexamples.push({ kind: 'ensures-false', inputs: named(line.inputs, parameterNames), result: line.result, after: named(line.after, mutableNames), clause: clause.reference });
@@ -66,4 +69,18 @@ function classifyPanic(message: string): 'arithmetic-overflow' | 'index-out-of-b
   if (/with overflow/.test(message)) return 'arithmetic-overflow';
   if (/index out of bounds|range end index|range start index|out of range for slice/.test(message)) return 'index-out-of-bounds';
   return 'other';
+}
+
+/** The trace a probe's panic carries (generate-harness.ts), or null for any other panic. */
+function readInvariantPanic(message: string, probes: readonly InvariantProbe[]): Omit<Extract<Counterexample, { kind: 'invariant-false' }>, 'kind' | 'inputs'> | null {
+  if (!message.startsWith(`${INVARIANT_PANIC_MARKER}:`)) return null;
+  try {
+    const trace = JSON.parse(message.slice(INVARIANT_PANIC_MARKER.length + 1)) as { probe: number; clause: number; iteration: number; values: string[] };
+    const probe = probes.find((entry) => entry.index === trace.probe);
+    const clause = probe?.clauses[trace.clause];
+    if (probe === undefined || clause === undefined) return null;
+    return { loopId: probe.loopId, invariant: { text: clause.text, line: clause.line }, iteration: trace.iteration, values: probe.variables.map((variable, position) => ({ name: variable.name, value: trace.values[position] ?? '?' })) };
+  } catch {
+    return null;
+  }
 }

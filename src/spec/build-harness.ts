@@ -6,6 +6,7 @@ import { buildHarnessJob } from './build-harness-job.js';
 import type { ClausePlan, FunctionCheckPlan } from './function-check-plan.js';
 import { generateHarness, type HarnessPart } from './generate-harness.js';
 import { readBuildMessages } from './read-build-messages.js';
+import type { InvariantProbe } from './invariant-probe.js';
 import type { SpecFunctionSource } from './spec-function-source.js';
 import { HARNESS_BIN, writeHarnessCrate } from './write-harness-crate.js';
 
@@ -17,6 +18,8 @@ export interface Exclusions {
   specFunctions: Map<string, string>;
   clauses: Map<string, string>;
   functions: Map<number, string>;
+  /** Loop invariant probes whose checking code did not compile (they then check nothing). */
+  probes?: Map<number, string>;
 }
 
 export type HarnessBuild =
@@ -28,6 +31,7 @@ export interface BuildHarnessRequest {
   files: ReadonlyMap<string, Uint8Array>;
   plans: FunctionCheckPlan[];
   specFunctions: ReadonlyMap<string, SpecFunctionSource>;
+  probes?: readonly InvariantProbe[];
   config: VerifierConfig;
   environment: NodeJS.ProcessEnv;
   signal?: AbortSignal;
@@ -39,13 +43,13 @@ export interface BuildHarnessRequest {
  * costs only itself. An error outside the harness module means the crate itself does not build.
  */
 export async function buildHarness(request: BuildHarnessRequest): Promise<HarnessBuild> {
-  const exclusions: Exclusions = { specFunctions: new Map(), clauses: new Map(), functions: new Map() };
-  const isUsable = (clause: ClausePlan) => clause.adapted.ok && !exclusions.clauses.has(clause.id) && clause.dependencies.every((name) => request.specFunctions.get(name)?.source.ok === true && !exclusions.specFunctions.has(name));
+  const exclusions: Exclusions = { specFunctions: new Map(), clauses: new Map(), functions: new Map(), probes: new Map() };
+  const isUsable = (clause: Pick<ClausePlan, 'id' | 'adapted' | 'dependencies'>) => clause.adapted.ok && !exclusions.clauses.has(clause.id) && clause.dependencies.every((name) => request.specFunctions.get(name)?.source.ok === true && !exclusions.specFunctions.has(name));
   let buildMs = 0;
   let command: string[] = [];
   for (let builds = 1; ; builds++) {
     const plans = request.plans.filter((plan) => !exclusions.functions.has(plan.index));
-    const harness = generateHarness({ plans, specFunctions: request.specFunctions, isUsable });
+    const harness = generateHarness({ plans, specFunctions: request.specFunctions, isUsable, probes: request.probes ?? [], isProbeUsable: (probe) => !exclusions.probes?.has(probe.index) });
     const crate = await writeHarnessCrate(request.crateDir, request.files, harness.source);
     if (!crate.ok) return { ok: false, reason: crate.reason, directory: null, command, builds: builds - 1, buildMs, exclusions };
     const job = buildHarnessJob(crate.directory, request.config, request.environment);
@@ -84,4 +88,5 @@ function exclude(exclusions: Exclusions, part: HarnessPart, rendered: string): v
   if (part.kind === 'spec-fn' && !exclusions.specFunctions.has(part.name)) exclusions.specFunctions.set(part.name, reason);
   if (part.kind === 'clause' && !exclusions.clauses.has(part.id)) exclusions.clauses.set(part.id, reason);
   if (part.kind === 'glue' && !exclusions.functions.has(part.index)) exclusions.functions.set(part.index, reason);
+  if (part.kind === 'probe' && exclusions.probes?.has(part.index) !== true) exclusions.probes?.set(part.index, reason);
 }

@@ -5,6 +5,7 @@ import { loadVerifierConfig } from '../verifier/config/read-verifier-config.js';
 import { assembleNotExecutable, assembleRun } from './assemble-function-check.js';
 import { buildHarness } from './build-harness.js';
 import type { FunctionCheckPlan } from './function-check-plan.js';
+import type { InvariantProbe } from './invariant-probe.js';
 import { planFunctionCheck } from './plan-function-check.js';
 import { readCrateSources } from './read-crate-sources.js';
 import { runFunctionCheck } from './run-function-check.js';
@@ -24,6 +25,10 @@ export interface CheckSpecRequest {
   callTimeoutMs?: number;
   environment?: NodeJS.ProcessEnv;
   signal?: AbortSignal;
+  /** The crate's files as they should be checked (a candidate, an instrumented copy) instead of those on disk; crateDir still locates the config and Cargo.lock. */
+  files?: ReadonlyMap<string, Uint8Array>;
+  /** Loop invariant probes the files' instrumented loops call (testLoopInvariants). */
+  probes?: readonly InvariantProbe[];
   /** Keep the scratch harness crate (its path is in the report) instead of removing it. */
   keepScratch?: boolean;
 }
@@ -38,15 +43,15 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
   const crateDir = path.resolve(request.crateDir);
   const environment = request.environment ?? process.env;
   const settings = { budget: request.inputs ?? DEFAULT_SPEC_CHECK_INPUTS, seed: request.seed ?? 0, callTimeoutMs: request.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS };
-  const files = await readCrateSources(crateDir);
+  const files = request.files ?? (await readCrateSources(crateDir));
   const irs = await parseCrateFiles(files, crateDir);
   const targets = selectSpecTargets(irs, request.functions, crateDir);
   const specFunctions = collectSpecFunctions(irs);
   const planned = targets.map(({ fn, file }, index) => planFunctionCheck(fn, file, index, specFunctions));
   const plans = planned.flatMap((entry) => (entry.kind === 'plan' ? [entry.plan] : []));
   const { config } = await loadVerifierConfig(crateDir);
-  const build = plans.length === 0 ? null : await buildHarness({ crateDir, files, plans, specFunctions, config, environment, ...(request.signal === undefined ? {} : { signal: request.signal }) });
-  const exclusions = build?.exclusions ?? { specFunctions: new Map(), clauses: new Map(), functions: new Map() };
+  const build = plans.length === 0 ? null : await buildHarness({ crateDir, files, plans, specFunctions, probes: request.probes ?? [], config, environment, ...(request.signal === undefined ? {} : { signal: request.signal }) });
+  const exclusions: import('./build-harness.js').Exclusions = build?.exclusions ?? { specFunctions: new Map(), clauses: new Map(), functions: new Map() };
   const results: FunctionSpecCheck[] = [];
   let runMs = 0;
   let runCommand: string[] = [];
@@ -65,7 +70,7 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
     const run = await runFunctionCheck(plan, { executable: build.executable, directory: build.directory, ...settings, environment, ...(request.signal === undefined ? {} : { signal: request.signal }) });
     runMs += run.wallTimeMs;
     runCommand = run.command.slice(0, 1).concat('<function>', run.command.slice(2));
-    results.push(assembleRun(plan, run, specFunctions, exclusions));
+    results.push(assembleRun(plan, run, specFunctions, exclusions, request.probes ?? []));
   }
   const scratchCrate = build?.directory ?? null;
   if (scratchCrate !== null && request.keepScratch !== true) await rm(scratchCrate, { recursive: true, force: true });
@@ -76,10 +81,16 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
       scratchKept: scratchCrate !== null && request.keepScratch === true,
     },
     functions: results,
+    ...(request.probes === undefined || request.probes.length === 0 ? {} : {
+      rejectedProbeParts: [
+        ...[...exclusions.clauses].filter(([id]) => id.startsWith('vr_inv_')).map(([id, reason]) => ({ id, reason })),
+        ...[...(exclusions.probes ?? [])].map(([index, reason]) => ({ id: `vr_probe_${index}`, reason })),
+      ],
+    }),
   };
 }
 
-async function parseCrateFiles(files: ReadonlyMap<string, Uint8Array>, crateDir: string): Promise<VerusFileIr[]> {
+export async function parseCrateFiles(files: ReadonlyMap<string, Uint8Array>, crateDir: string): Promise<VerusFileIr[]> {
   const irs: VerusFileIr[] = [];
   for (const [file, bytes] of [...files].sort(([left], [right]) => left.localeCompare(right))) {
     if (!file.startsWith('src/') || !file.endsWith('.rs')) continue;

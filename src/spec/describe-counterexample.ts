@@ -9,6 +9,10 @@ const PANIC_MEANING = {
 /** One readable line: `clamp(x = 0, lo = 0, hi = 0) returned 0: ensures lo <= r && r < hi is false`. */
 export function describeCounterexample(functionName: string, counterexample: Counterexample): string {
   const call = `${functionName}(${listValues(counterexample.inputs)})`;
+  if (counterexample.kind === 'invariant-false') {
+    const when = counterexample.iteration === 0 ? 'on entry to the loop' : `after iteration ${counterexample.iteration}`;
+    return `${call}: invariant ${counterexample.invariant.text} of ${counterexample.loopId} (line ${counterexample.invariant.line}) is false ${when}, with ${listValues(counterexample.values)}`;
+  }
   if (counterexample.kind === 'panic') {
     const where = counterexample.location === '' ? '' : ` at ${counterexample.location}`;
     return `${call} panicked${where}: ${counterexample.message} (${PANIC_MEANING[counterexample.panic]})`;

@@ -1,10 +1,11 @@
 import { ownedTypeText, specArgumentText, specTypeText } from './exec-type.js';
 import type { ClausePlan, FunctionCheckPlan } from './function-check-plan.js';
 import { HARNESS_RUNTIME } from './harness-runtime.js';
+import { INVARIANT_PANIC_MARKER, type InvariantProbe, type ProbeVariable } from './invariant-probe.js';
 import type { SpecFunctionSource } from './spec-function-source.js';
 
 /** What a line range of the generated module belongs to, so a rustc error there can be blamed on it. */
-export type HarnessPart = { kind: 'spec-fn'; name: string } | { kind: 'clause'; id: string } | { kind: 'glue'; index: number };
+export type HarnessPart = { kind: 'spec-fn'; name: string } | { kind: 'clause'; id: string } | { kind: 'glue'; index: number } | { kind: 'probe'; index: number };
 
 export interface GeneratedHarness {
   source: string;
@@ -15,7 +16,11 @@ export interface GeneratedHarness {
 export interface HarnessInput {
   plans: FunctionCheckPlan[];
   specFunctions: ReadonlyMap<string, SpecFunctionSource>;
-  isUsable: (clause: ClausePlan) => boolean;
+  isUsable: (clause: Pick<ClausePlan, 'id' | 'adapted' | 'dependencies'>) => boolean;
+  /** Loop invariant checks the instrumented crate calls (instrumentLoopInvariants); none for a plain spec check. */
+  probes?: readonly InvariantProbe[];
+  /** Probes whose checking code did not compile: they keep their signature (the instrumented code calls them) and check nothing. */
+  isProbeUsable?: (probe: InvariantProbe) => boolean;
 }
 
 /**
@@ -31,7 +36,8 @@ export function generateHarness(input: HarnessInput): GeneratedHarness {
     lines.push(text);
     parts.push({ part, lineStart, lineEnd: lineStart + text.split('\n').length - 1 });
   };
-  const used = input.plans.flatMap((plan) => plan.clauses.filter(input.isUsable)).flatMap((clause) => clause.dependencies);
+  const probes = input.probes ?? [];
+  const used = [...input.plans.flatMap((plan) => plan.clauses.filter(input.isUsable)), ...probes.flatMap((probe) => probe.clauses.filter(input.isUsable))].flatMap((clause) => clause.dependencies);
   for (const name of [...new Set(used)].sort()) {
     const source = input.specFunctions.get(name)?.source;
     if (source?.ok === true) add({ kind: 'spec-fn', name }, `exec_spec_unverified! {\n${source.text}\n}\n`);
@@ -41,6 +47,13 @@ export function generateHarness(input: HarnessInput): GeneratedHarness {
       if (clause.adapted.ok) add({ kind: 'clause', id: clause.id }, `exec_spec_unverified! {\nspec fn ${clause.id}(${clauseParameters(plan, clause).join(', ')}) -> bool {\n    ${clause.adapted.text}\n}\n}\n`);
     }
     add({ kind: 'glue', index: plan.index }, checkFunction(plan, plan.clauses.filter(input.isUsable)));
+  }
+  for (const probe of probes) {
+    const usable = input.isProbeUsable?.(probe) ?? true ? probe.clauses.filter(input.isUsable) : [];
+    for (const clause of usable) {
+      if (clause.adapted.ok) add({ kind: 'clause', id: clause.id }, `exec_spec_unverified! {\nspec fn ${clause.id}(${probe.variables.map((variable) => `${variable.name}: ${specTypeText(variable.type)}`).join(', ')}) -> bool {\n    ${clause.adapted.text}\n}\n}\n`);
+    }
+    add({ kind: 'probe', index: probe.index }, probeFunction(probe, input.isProbeUsable?.(probe) ?? true ? usable.map((clause) => probe.clauses.indexOf(clause)) : []));
   }
   const arms = input.plans.map((plan) => `        ${plan.index} => check_${plan.index}(budget, seed, timeout),`);
   lines.push('pub fn main() {', '    let (which, budget, seed, timeout) = runtime::arguments();', '    match which {', ...arms, '        _ => println!("{{\\"type\\":\\"no-such-check\\"}}"),', '    }', '}', '');
@@ -92,4 +105,34 @@ function checkFunction(plan: FunctionCheckPlan, clauses: ClausePlan[]): string {
     '}',
     '',
   ].join('\n');
+}
+
+/**
+ * The probe the instrumented loop calls on entry and after every iteration. A false invariant
+ * panics with the marker and a JSON trace (which clause, which iteration, the variables' values);
+ * a panic while evaluating the invariant itself (spec arithmetic overflowing the exec type) is
+ * caught here, so it is never blamed on the function.
+ */
+function probeFunction(probe: InvariantProbe, clauseIndexes: number[]): string {
+  const parameters = ['vr_iteration: usize', ...probe.variables.map((variable) => `${variable.name}: ${probeTypeText(variable)}`)];
+  const values = probe.variables.map((variable) => `runtime::json_string(&format!("{:?}", ${variable.name}))`);
+  const checks = clauseIndexes.map((clause) => [
+    `    if let Ok(false) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| exec_vr_inv_${probe.index}_${clause}(${probe.variables.map((variable) => variable.name).join(', ')}))) {`,
+    `        let values: Vec<String> = vec![${values.join(', ')}];`,
+    `        panic!("${INVARIANT_PANIC_MARKER}:{{\\"probe\\":${probe.index},\\"clause\\":${clause},\\"iteration\\":{},\\"values\\":[{}]}}", vr_iteration, values.join(","));`,
+    '    }',
+  ].join('\n'));
+  return [`pub fn vr_probe_${probe.index}(${parameters.join(', ')}) {`, ...checks, '}', ''].join('\n');
+}
+
+function probeTypeText(variable: ProbeVariable): string {
+  switch (variable.argument) {
+    case 'value':
+    case 'dereference':
+      return ownedTypeText(variable.type);
+    case 'slice':
+      return `&[${ownedTypeText(variable.type.kind === 'vec' ? variable.type.element : variable.type)}]`;
+    case 'reference':
+      return `&${ownedTypeText(variable.type)}`;
+  }
 }

@@ -14,3 +14,6 @@ export type { Adaptation } from './adaptation.js';
 export function hasCounterexample(report: import('./spec-check-report.js').SpecCheckReport): boolean {
   return report.functions.some((result) => result.status === 'checked' && result.counterexamples.length > 0);
 }
+export { testLoopInvariants, type LoopInvariantTest, type LoopInvariantTestRequest, type FalsifiedInvariant } from './test-loop-invariants.js';
+export { instrumentLoopInvariants, type InstrumentedSource } from './instrument-loop-invariants.js';
+export type { InvariantProbe, UntestedInvariant } from './invariant-probe.js';

@@ -65,7 +65,7 @@ function planClauses(fn: FunctionItem, index: number, parameters: ParameterPlan[
   return plans;
 }
 
-function closeCalls(text: string, specFunctions: ReadonlyMap<string, SpecFunctionSource>): string[] {
+export function closeCalls(text: string, specFunctions: ReadonlyMap<string, SpecFunctionSource>): string[] {
   const names = [...specFunctions.keys()];
   const found = new Set<string>();
   const pending = findCalls(text, names);

@@ -18,7 +18,9 @@ export type ClauseStatus =
  */
 export type Counterexample =
   | { kind: 'ensures-false'; inputs: NamedValue[]; result: string; after: NamedValue[]; clause: ClauseReference }
-  | { kind: 'panic'; panic: 'arithmetic-overflow' | 'index-out-of-bounds' | 'other'; inputs: NamedValue[]; message: string; location: string };
+  | { kind: 'panic'; panic: 'arithmetic-overflow' | 'index-out-of-bounds' | 'other'; inputs: NamedValue[]; message: string; location: string }
+  /** A loop invariant (of an instrumented candidate) false on a concrete run: at entry (iteration 0) or after the given iteration, with the loop's variables then. */
+  | { kind: 'invariant-false'; inputs: NamedValue[]; loopId: string; invariant: { text: string; line: number }; iteration: number; values: NamedValue[] };
 
 export interface NamedValue {
   name: string;
@@ -64,4 +66,6 @@ export interface SpecCheckRun {
 export interface SpecCheckReport {
   run: SpecCheckRun;
   functions: FunctionSpecCheck[];
+  /** Loop invariant checks (testLoopInvariants) that rustc rejected, by clause id (`vr_inv_<probe>_<clause>`) or probe (`vr_probe_<probe>`): they ran untested. */
+  rejectedProbeParts?: Array<{ id: string; reason: string }>;
 }

@@ -147,6 +147,30 @@ pub fn spin(x: u32) -> (r: u32)
     }
 }
 
+/// Correct, with typed loop variables: the loop invariants a repair candidate proposes for it can be
+/// checked at run time (docs/spec-check.md, "Candidate loop invariants"); `forall .. < m` is false.
+pub fn running_max(v: &Vec<u64>) -> (m: u64)
+    requires
+        v.len() > 0,
+    ensures
+        forall|i: int| 0 <= i < v.len() ==> v@[i] <= m,
+{
+    let mut m: u64 = v[0];
+    let mut k: usize = 1;
+    while k < v.len()
+        invariant
+            1 <= k <= v.len(),
+            forall|i: int| 0 <= i < k ==> v@[i] <= m,
+        decreases v.len() - k,
+    {
+        if v[k] > m {
+            m = v[k];
+        }
+        k = k + 1;
+    }
+    m
+}
+
 } // verus!
 
 #[cfg(test)]

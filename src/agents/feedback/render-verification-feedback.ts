@@ -4,7 +4,7 @@ import type { InstructorAdvice } from '../instructor/instructor-advice.js';
 import type { PromptTemplates } from '../prompts/prompt-template-names.js';
 import { renderTemplate } from '../prompts/render-template.js';
 import { describeDiagnostic } from './describe-diagnostic.js';
-import type { FeedbackLevel } from './feedback-level.js';
+import { baseFeedbackLevel, type FeedbackLevel } from './feedback-level.js';
 import type { TacticSelection } from './tactic-selection.js';
 
 /**
@@ -21,7 +21,9 @@ export function renderVerificationFeedback(
   advice: InstructorAdvice | null,
   tactics: TacticSelection | null = null,
 ): string {
-  switch (level) {
+  // The counterexample levels render as their base level; the caller appends the counterexample.
+  const base = baseFeedbackLevel(level);
+  switch (base) {
     case 'none':
       return renderTemplate(templates['feedback-none'], {}, 'feedback-none');
     case 'generic':
@@ -36,7 +38,7 @@ export function renderVerificationFeedback(
         ? renderTemplate(templates['feedback-none'], {}, 'feedback-none')
         : renderTemplate(templates['feedback-auto'], { advice: advice.text }, 'feedback-auto');
     default:
-      return assertNever(level, 'feedback level');
+      return assertNever(base, 'feedback level');
   }
 }
 
