@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGED_PIN_FILE } from '../src/verifier/toolchain/packaged-paths.js';
 import { createFakeSetup, FAKE_PASS_ENV } from './fakes/fake-environment.js';
-import { createWorkerDirectory, startQueueWorkerProcess, type QueueWorkerProcess } from './fakes/queue-worker-process.js';
+import { createWorkerDirectory, startQueueWorkerProcess, withoutModelKeys, type QueueWorkerProcess } from './fakes/queue-worker-process.js';
 import { REDIS_SERVER_AVAILABLE, redisSuiteTitle, startTestRedis, type TestRedis } from './fakes/redis-server.js';
 import { runCli, startCli } from './fakes/run-cli.js';
 import { createTemporaryCrate } from './fakes/temporary-crate.js';
@@ -90,10 +90,21 @@ describe.skipIf(!REDIS_SERVER_AVAILABLE)(redisSuiteTitle('verus-repair verify --
     expect(result.stderr).toContain(`cannot reach Redis at 127.0.0.1:${redis.port + 1} (ECONNREFUSED`);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr + result.stdout).not.toContain('hunter2');
-    const workerResult = await runCli(['worker', '--local', '--redis', closed], fake.environment, createWorkerDirectory({ queue: { connect_timeout: 0.5 } }));
+    const workerResult = await runCli(['worker', '--local', '--redis', `redis://127.0.0.1:${redis.port + 1}`], withoutModelKeys(fake.environment), createWorkerDirectory({ queue: { connect_timeout: 0.5 } }));
     expect(workerResult.exitCode).toBe(1);
     expect(workerResult.stderr).toContain(`cannot reach Redis at 127.0.0.1:${redis.port + 1}`);
-    expect(workerResult.stderr).not.toContain('hunter2');
+  }, 30_000);
+
+  it('refuses a password in --redis (`ps` shows a command line to every user), as [queue] url does, and points at VERUS_REPAIR_REDIS_URL', async () => {
+    const withPassword = `redis://:hunter2@127.0.0.1:${redis.port}`;
+    for (const args of [['worker', '--local', '--redis', withPassword], ['queue', 'status', '--redis', withPassword]]) {
+      const result = await runCli(args, withoutModelKeys(fake.environment), createWorkerDirectory());
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toContain('--redis: a URL with a password is refused on the command line');
+      expect(result.stderr).toContain('set VERUS_REPAIR_REDIS_URL=');
+      expect(result.stderr).not.toContain('hunter2');
+      expect(result.stderr).not.toContain('serving');
+    }
   }, 30_000);
 
   it('authenticates with the password from VERUS_REPAIR_REDIS_URL, and names a wrong one without printing it', async () => {
@@ -120,7 +131,7 @@ describe.skipIf(!REDIS_SERVER_AVAILABLE)(redisSuiteTitle('verus-repair verify --
       const status = await runCli(['queue', 'status'], crippledEnvironment, createWorkerDirectory());
       expect(status.exitCode).toBe(1);
       expect(status.stderr).toContain(`Redis at 127.0.0.1:${crippled.port} lacks EVALSHA, XADD`);
-      const workerResult = await runCli(['worker', '--local'], crippledEnvironment, createWorkerDirectory());
+      const workerResult = await runCli(['worker', '--local'], withoutModelKeys(crippledEnvironment), createWorkerDirectory());
       expect(workerResult.exitCode).toBe(1);
       expect(workerResult.stderr).toContain('lacks EVALSHA, XADD');
     } finally {

@@ -1,4 +1,5 @@
 import { checkRedisCapabilities, connectRedis, createRedisClient } from '../verifier/runners/queue/connect-redis.js';
+import { RedisAuthenticationError } from '../verifier/runners/queue/redis-authentication-error.js';
 import { parseRedisUrl, selectRedisUrl } from '../verifier/runners/queue/redis-endpoint.js';
 import { failed, passed, type DoctorCheck } from './doctor-check.js';
 
@@ -22,7 +23,10 @@ export async function checkRedis(configuredUrl: string | null, environment: Node
     await checkRedisCapabilities(client, endpoint);
     return passed('redis', `${endpoint.display} (${selected.source}) answers ${pong}`);
   } catch (error) {
-    return failed('redis', (error as Error).message.split('\n')[0] ?? 'error', `start Redis 6.2+ at ${endpoint.display}, or point ${selected.source} at yours; \`npx verus-repair worker\` must reach it too`);
+    const detail = (error as Error).message.split('\n')[0] ?? 'error';
+    // Redis runs and answered: the password is what to fix, not the server.
+    if (error instanceof RedisAuthenticationError) return failed('redis', detail, `put the right password in VERUS_REPAIR_REDIS_URL="redis://:PASSWORD@${endpoint.display}" (read from ${selected.source} now); passwords never go in [queue] url or on the command line`);
+    return failed('redis', detail, `start Redis 6.2+ at ${endpoint.display}, or point ${selected.source} at yours; \`npx verus-repair worker\` must reach it too`);
   } finally {
     client.disconnect();
   }

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { listModelKeyVariables } from '../../src/cli/list-model-key-variables.js';
 import { FAKE_PASS_ENV } from './fake-environment.js';
 import { startCli } from './run-cli.js';
 import { createTemporaryDirectory } from './temporary-directory.js';
@@ -24,10 +25,17 @@ export function createWorkerDirectory(options: { queue?: Record<string, string |
   return directory;
 }
 
+/** `environment` without the model keys (the fakes' decoy OPENAI_API_KEY among them): a worker refuses to start with one. */
+export function withoutModelKeys(environment: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const kept = { ...environment };
+  for (const name of listModelKeyVariables()) delete kept[name];
+  return kept;
+}
+
 /** Starts a worker in `directory` (`--local` unless `args` hold `--docker`) and waits until it serves its queue. */
 export async function startQueueWorkerProcess(directory: string, environment: NodeJS.ProcessEnv, args: string[] = []): Promise<QueueWorkerProcess> {
   const runner = args.includes('--docker') ? [] : ['--local'];
-  const child = startCli(['worker', ...runner, ...args], environment, directory);
+  const child = startCli(['worker', ...runner, ...args], withoutModelKeys(environment), directory);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');

@@ -1,5 +1,6 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import { AdapterError } from '../../../core/errors.js';
+import { isRedisAuthenticationFailure, RedisAuthenticationError } from './redis-authentication-error.js';
 import type { RedisEndpoint } from './redis-endpoint.js';
 
 /** Commands BullMQ and the queue runner need; managed Redis services sometimes disable some of them. */
@@ -66,17 +67,35 @@ export async function checkRedisCapabilities(client: Redis, endpoint: RedisEndpo
 
 function waitForReady(client: Redis & { lastError?: Error }, endpoint: RedisEndpoint, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const stop = () => {
+      clearTimeout(timer);
       client.off('ready', onReady);
+      client.off('error', onError);
+    };
+    const timer = setTimeout(() => {
+      stop();
       const reason = client.lastError === undefined ? 'no answer' : describeConnectionError(client.lastError);
       reject(new AdapterError(`cannot reach Redis at ${endpoint.display} (${reason} for ${Math.round(timeoutMs / 1000)} s); check that it runs and that VERUS_REPAIR_REDIS_URL or [queue] url names it`, { isRetryable: true }));
     }, timeoutMs);
     const onReady = () => {
-      clearTimeout(timer);
+      stop();
       resolve();
     };
+    // A refused password is an answer: say so at once instead of waiting out the time limit as if Redis were down.
+    const onError = (error: Error) => {
+      if (!isRedisAuthenticationFailure(error)) return;
+      stop();
+      reject(describeAuthenticationFailure(error, endpoint));
+    };
     client.once('ready', onReady);
+    client.on('error', onError);
   });
+}
+
+function describeAuthenticationFailure(error: Error, endpoint: RedisEndpoint): RedisAuthenticationError {
+  const missing = /NOAUTH/i.test(error.message);
+  const what = missing ? 'asks for a password and none was given' : 'refused the user name or password (authentication failed)';
+  return new RedisAuthenticationError(`Redis at ${endpoint.display} ${what}; set the right one in VERUS_REPAIR_REDIS_URL (redis://:PASSWORD@${endpoint.display})`);
 }
 
 /** The error's code or first line, without anything that could hold the URL. */

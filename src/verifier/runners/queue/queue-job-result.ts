@@ -23,21 +23,40 @@ const verifierResultSchema = z.discriminatedUnion('status', [
 
 const reportSchema = z.looseObject({ diagnostics: z.array(diagnosticSchema), functions: z.array(functionSchema), unparsedLineCount: z.number() });
 
-const jobResultSchema = z.object({ result: verifierResultSchema, report: reportSchema.nullable() });
+const jobResultSchema = z.object({
+  key: z.string().regex(/^[0-9a-f]{64}$/),
+  result: verifierResultSchema,
+  report: reportSchema.nullable(),
+  signature: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+});
 
-/** What a worker returns for a job (and what the shared result cache holds): the verdict and its report. */
+/**
+ * What a worker returns for a job (and what the shared result store holds): the job key it answers
+ * (the sha256 of the inputs, target, options and pin), the verdict and its report, and, when the
+ * worker has VERUS_REPAIR_RESULT_SECRET, an HMAC over the three.
+ */
 export interface QueueJobResult {
+  key: string;
   result: VerifierResult;
   report: VerifierReport | null;
+  signature?: string;
+}
+
+/** A stored or returned verdict after its checks: the document and its raw JSON (what a signature covers). */
+export interface ReadQueueJobResult {
+  outcome: QueueJobResult;
+  document: { result: unknown; report: unknown };
 }
 
 /** Checks a worker's answer before anyone uses it; null when it is malformed or too large. */
-export function readQueueJobResult(value: unknown): QueueJobResult | null {
+export function readQueueJobResult(value: unknown): ReadQueueJobResult | null {
   const document = typeof value === 'string' ? parseJson(value) : value;
-  if (document === undefined) return null;
+  if (document === undefined || typeof document !== 'object' || document === null) return null;
   if (JSON.stringify(document).length > MAX_RESULT_BYTES) return null;
   const parsed = jobResultSchema.safeParse(document);
-  return parsed.success ? (parsed.data as unknown as QueueJobResult) : null;
+  if (!parsed.success) return null;
+  const raw = document as { result: unknown; report: unknown };
+  return { outcome: parsed.data as unknown as QueueJobResult, document: { result: raw.result, report: raw.report } };
 }
 
 function parseJson(text: string): unknown {

@@ -59,6 +59,8 @@ export function fromJobTarget(target: QueueJob['target'], directory: string): Ve
   return located as unknown as VerificationTarget;
 }
 
+/** Every option but `fresh`, which only decides where the submitter may take a verdict from. */
 export function toJobOptions(options: VerificationOptions): QueueJob['options'] {
-  return { ...options };
+  const { fresh: _fresh, ...travelling } = options;
+  return travelling;
 }

@@ -11,12 +11,14 @@ import { defaultVerifierConfig } from '../../config/read-verifier-config.js';
 import { LocalVerifier } from '../local-verifier.js';
 import { QueueVerifier } from './queue-verifier.js';
 import { parseRedisUrl } from './redis-endpoint.js';
+import { prepareWorkerDirectory, type WorkerDirectory } from './prepare-worker-directory.js';
 import { startQueueWorker, type RunningQueueWorker } from './start-queue-worker.js';
 
 const PIN = 'a'.repeat(64);
 const options: VerificationOptions = { rlimit: 10, expandErrors: false, noCheating: false, timeoutMs: 20_000, extraVerusArgs: [] };
 let redis: TestRedis;
 let worker: RunningQueueWorker;
+let workerDirectory: WorkerDirectory;
 const fake = createFakeSetup('run-queue-mixed');
 
 function localVerifier(crateDir: string) {
@@ -30,11 +32,13 @@ function queueSettings() {
 beforeAll(async () => {
   redis = await startTestRedis();
   const crateDir = createTemporaryCrate();
-  worker = await startQueueWorker({ endpoint: parseRedisUrl(redis.url, 'test'), queue: queueSettings(), concurrency: 2, pinHash: PIN, runner: 'local', verifier: localVerifier(crateDir), log: () => undefined });
+  workerDirectory = await prepareWorkerDirectory(fake.environment);
+  worker = await startQueueWorker({ endpoint: parseRedisUrl(redis.url, 'test'), queue: queueSettings(), concurrency: 2, pinHash: PIN, runner: 'local', verifier: localVerifier(crateDir), workerRoot: workerDirectory.root, resultSecret: null, log: () => undefined });
 });
 
 afterAll(async () => {
   await worker.stop(false);
+  await workerDirectory.remove();
   await redis.stop();
   removeTemporaryDirectories();
 });

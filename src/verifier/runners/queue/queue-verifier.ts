@@ -10,7 +10,11 @@ import { describeConnectionError, REDIS_CONNECT_TIMEOUT_MS } from './connect-red
 import { computeJobKey, describeQueueToolchain } from './describe-queue-toolchain.js';
 import { describeJobTimeout } from './describe-job-timeout.js';
 import { JOB_FORMAT, toJobOptions, toJobTarget, type QueueJob } from './queue-job.js';
-import { readQueueJobResult, type QueueJobResult } from './queue-job-result.js';
+import { acceptQueueJobResult } from './accept-queue-job-result.js';
+import { checkExtraVerusArguments } from '../../jobs/extra-verus-argument-allow-list.js';
+import { ConfigurationError } from '../../../core/errors.js';
+import { createJobId } from './queue-job-id.js';
+import type { QueueJobResult } from './queue-job-result.js';
 import { queueKeys } from './queue-keys.js';
 import type { RedisEndpoint } from './redis-endpoint.js';
 import { SNAPSHOT_LIMITS } from './snapshot-limits.js';
@@ -25,6 +29,10 @@ export interface QueueVerifierSettings {
   pinHash: string;
   /** How long Redis may be unreachable before a check fails naming it (default 10 s). */
   connectTimeoutMs?: number;
+  /** VERUS_REPAIR_RESULT_SECRET: when set, only verdicts a worker signed with it are accepted. */
+  resultSecret?: string | null;
+  /** Told when a stored verdict was ignored (it names another job's key, or its signature is wrong); default: stderr. */
+  warn?: (message: string) => void;
 }
 
 /** Times a job is sent again when Redis lost it (restart without data) or lost its snapshot. */
@@ -50,19 +58,26 @@ export class QueueVerifier implements ReportingVerifier {
 
   async verifyWithReport(target: VerificationTarget, options: VerificationOptions, signal?: AbortSignal): Promise<VerificationWithReport> {
     if (signal?.aborted === true) throwAbortReason(signal);
+    const refused = checkExtraVerusArguments(options.extraVerusArgs);
+    if (refused !== null) throw new ConfigurationError(`verifier.extra_verus_args: ${refused}; a queue worker refuses such a job. Remove it, or verify with --local or --docker`);
     const inputs = await listVerificationInputs(target);
     const key = await computeJobKey(inputs, target, options, this.settings.pinHash);
     const link = await this.connection.acquire();
     try {
-      const shared = await link.store.readResult(key).catch((error: Error) => this.unreachable(error));
-      if (shared !== null) return { result: { ...shared.result, origin: originOfCacheHit(shared.result.origin) }, report: shared.report };
+      // --no-cache and audit --reverify: no stored verdict answers, the job runs again.
+      if (options.fresh !== true) {
+        const stored = await link.store.readResult(key).catch((error: Error) => this.unreachable(error));
+        const check = stored === null ? null : acceptQueueJobResult(stored, key, this.settings.resultSecret ?? null);
+        if (check?.kind === 'accepted') return { result: { ...check.outcome.result, origin: originOfCacheHit(check.outcome.result.origin) }, report: check.outcome.report };
+        if (check?.kind === 'rejected') this.warn(`ignored the verdict stored in Redis for job ${key.slice(0, 12)}: ${check.reason}; verifying again`);
+      }
       const snapshot = await readVerificationSnapshot(inputs);
       const bytes = snapshot.files.reduce((sum, file) => sum + file.bytes.length, 0);
       if (bytes > SNAPSHOT_LIMITS.maxBytes || snapshot.files.length > SNAPSHOT_LIMITS.maxFiles) {
         throw new AdapterError(`the verification inputs (${snapshot.files.length} files, ${bytes} bytes) exceed what a worker accepts (${SNAPSHOT_LIMITS.maxFiles} files, ${SNAPSHOT_LIMITS.maxBytes} bytes); verify this target with --local or --docker`);
       }
       const job: QueueJob = { format: JOB_FORMAT, snapshotHash: snapshot.hash, pinHash: this.settings.pinHash, target: toJobTarget(target, inputs.root), options: toJobOptions(options) };
-      return await this.submitAndWait(link, key, snapshot, job, signal);
+      return await this.submitAndWait(link, key, createJobId(key, options.fresh === true), snapshot, job, signal);
     } finally {
       this.connection.release();
     }
@@ -72,11 +87,11 @@ export class QueueVerifier implements ReportingVerifier {
     return describeQueueToolchain(this.settings.pinHash);
   }
 
-  private async submitAndWait(link: SubmitterLink, key: string, snapshot: VerificationSnapshot, job: QueueJob, signal?: AbortSignal): Promise<QueueJobResult> {
+  private async submitAndWait(link: SubmitterLink, key: string, jobId: string, snapshot: VerificationSnapshot, job: QueueJob, signal?: AbortSignal): Promise<QueueJobResult> {
     const { queue } = this.settings;
     for (let submission = 0; ; submission += 1) {
-      await this.enqueue(link, key, snapshot, job).catch((error: Error) => this.unreachable(error));
-      const outcome = await waitForJob(link.queue, link.events, key, {
+      await this.enqueue(link, jobId, snapshot, job).catch((error: Error) => this.unreachable(error));
+      const outcome = await waitForJob(link.queue, link.events, jobId, {
         deadlineMs: queue.jobTimeoutMs,
         pollMs: POLL_MS,
         outageMs: this.settings.connectTimeoutMs ?? REDIS_CONNECT_TIMEOUT_MS,
@@ -84,10 +99,10 @@ export class QueueVerifier implements ReportingVerifier {
       });
       switch (outcome.kind) {
         case 'completed': {
-          const result = readQueueJobResult(outcome.returnvalue);
-          if (result === null) throw new AdapterError(`a worker returned a malformed result for job ${key.slice(0, 12)}; it was ignored`);
-          if (result.result.status !== 'verified' && result.result.status !== 'failed') await link.queue.remove(key).catch(() => undefined);
-          return result;
+          const check = acceptQueueJobResult(outcome.returnvalue, key, this.settings.resultSecret ?? null);
+          if (check.kind === 'rejected') throw new AdapterError(`the result of queue job ${key.slice(0, 12)} was ignored: ${check.reason}`);
+          if (check.outcome.result.status !== 'verified' && check.outcome.result.status !== 'failed') await link.queue.remove(jobId).catch(() => undefined);
+          return check.outcome;
         }
         case 'failed':
           if (outcome.reason.startsWith('snapshot-missing') && submission < RESUBMISSIONS) continue;
@@ -109,18 +124,22 @@ export class QueueVerifier implements ReportingVerifier {
     }
   }
 
-  private async enqueue(link: SubmitterLink, key: string, snapshot: VerificationSnapshot, job: QueueJob): Promise<void> {
+  private async enqueue(link: SubmitterLink, jobId: string, snapshot: VerificationSnapshot, job: QueueJob): Promise<void> {
     await link.store.ensureSnapshot(snapshot);
     await link.store.registerPin(this.settings.pinHash);
-    const existing = await link.queue.getJob(key);
+    const existing = await link.queue.getJob(jobId);
     if (existing !== undefined && (await existing.isFailed())) await existing.remove().catch(() => undefined);
     await link.queue.add('verify', job, {
-      jobId: key,
+      jobId,
       attempts: this.settings.queue.attempts,
       backoff: { type: 'exponential', delay: 1000 },
       removeOnComplete: { age: 3600 },
       removeOnFail: { age: 24 * 3600 },
     });
+  }
+
+  private warn(message: string): void {
+    (this.settings.warn ?? ((line: string) => process.stderr.write(`verus-repair: warning: ${line}\n`)))(message);
   }
 
   private unreachable(error: Error): never {

@@ -26,6 +26,10 @@ export function parseRedisUrl(url: string, source: string): RedisEndpoint {
   const db = dbText === '' ? 0 : Number(dbText);
   if (!Number.isInteger(db) || db < 0) throw new ConfigurationError(`${source}: the database after the port must be a number (redis://host:6379/0)`);
   const options: RedisOptions = { host, port, db, ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}) };
+  // A command line is visible to every user of the machine (`ps`, /proc/<pid>/cmdline), as a file is to its readers.
+  if (parsed.password !== '' && source === '--redis') {
+    throw new ConfigurationError('--redis: a URL with a password is refused on the command line, where `ps` shows it to every user of the machine (the value is not shown); set VERUS_REPAIR_REDIS_URL="redis://:PASSWORD@host:6379" in the environment instead and leave out --redis');
+  }
   if (parsed.username !== '') options.username = decodeURIComponent(parsed.username);
   if (parsed.password !== '') options.password = decodeURIComponent(parsed.password);
   return { options, display: `${host.includes(':') ? `[${host}]` : host}:${port}${db === 0 ? '' : `/${db}`}` };

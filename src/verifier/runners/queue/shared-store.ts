@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { readQueueJobResult, type QueueJobResult } from './queue-job-result.js';
+import type { QueueJobResult } from './queue-job-result.js';
 import { RESULT_TTL_SECONDS, SNAPSHOT_TTL_SECONDS, type QueueKeys } from './queue-keys.js';
 import { encodeSnapshot, type VerificationSnapshot } from './verification-snapshot.js';
 
@@ -27,15 +27,15 @@ export class SharedStore {
     return this.client.get(this.keys.snapshot(snapshotHash));
   }
 
-  /** A shared verdict; a malformed entry counts as absent. */
-  async readResult(cacheKey: string): Promise<QueueJobResult | null> {
-    const text = await this.client.get(this.keys.result(cacheKey));
-    return text === null ? null : readQueueJobResult(text);
+  /** A shared verdict's stored text, unchecked: acceptQueueJobResult decides whether it answers the key. */
+  async readResult(cacheKey: string): Promise<string | null> {
+    return this.client.get(this.keys.result(cacheKey));
   }
 
-  async storeResult(cacheKey: string, outcome: QueueJobResult): Promise<void> {
+  /** Stored under the key the verdict names, which is the key of the job that produced it. */
+  async storeResult(outcome: QueueJobResult): Promise<void> {
     if (outcome.result.status !== 'verified' && outcome.result.status !== 'failed') return;
-    await this.client.set(this.keys.result(cacheKey), JSON.stringify(outcome), 'EX', RESULT_TTL_SECONDS);
+    await this.client.set(this.keys.result(outcome.key), JSON.stringify(outcome), 'EX', RESULT_TTL_SECONDS);
   }
 
   async registerPin(pinHash: string): Promise<void> {

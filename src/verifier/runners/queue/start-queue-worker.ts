@@ -19,6 +19,10 @@ export interface QueueWorkerSettings {
   pinHash: string;
   runner: 'docker' | 'local';
   verifier: ReportingVerifier;
+  /** The worker's private directory (prepareWorkerDirectory), where each job is written. */
+  workerRoot: string;
+  /** VERUS_REPAIR_RESULT_SECRET, to sign verdicts with; null: unsigned. */
+  resultSecret: string | null;
   /** One line per event (job done, job refused, shutting down); never the Redis URL. */
   log: (line: string) => void;
 }
@@ -54,7 +58,7 @@ export async function startQueueWorker(settings: QueueWorkerSettings): Promise<R
     async (job: Job<unknown, QueueJobResult>, token?: string, signal?: AbortSignal) => {
       const started = performance.now();
       try {
-        const outcome = await processQueueJob(String(job.id), job.data, { pinHash: settings.pinHash, verifier: settings.verifier, store, origin: { queue: settings.queue.name, worker: `${os.hostname()} pid ${process.pid}` } }, signal);
+        const outcome = await processQueueJob(String(job.id), job.data, { pinHash: settings.pinHash, verifier: settings.verifier, store, origin: { queue: settings.queue.name, worker: `${os.hostname()} pid ${process.pid}` }, workerRoot: settings.workerRoot, resultSecret: settings.resultSecret }, signal);
         settings.log(`job ${String(job.id).slice(0, 12)}: ${outcome.result.status} in ${Math.round(performance.now() - started)} ms`);
         return outcome;
       } catch (error) {
