@@ -3,6 +3,7 @@ import { FEEDBACK_LEVELS } from '../../agents/feedback/feedback-level.js';
 import { ConfigurationError } from '../../core/errors.js';
 import { parseIntegerOption, parseJobsOption, parsePositiveNumberOption } from '../parse-number-option.js';
 import { selectRunnerFlag } from '../select-runner-flag.js';
+import { defineBenchExportCommand } from './bench-export.js';
 
 interface BenchCliOptions {
   grid?: string;
@@ -31,7 +32,7 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
 export function defineBenchCommand(program: Command): void {
   const bench = program
     .command('bench')
-    .argument('<suite>', 'a manifest (.toml/.jsonl), a Verus-Bench directory (unverified/*.rs) or a directory of crates with broken/*.toml')
+    .argument('<suite>', 'a manifest (.toml/.jsonl), a Verus-Bench checkout or source directory (unverified/*.rs), a VeruSAGE-Bench checkout or task directory (AL__*.rs, ...) or a directory of crates with broken/*.toml')
     .option('--grid <file>', 'TOML grid: models, feedback levels, samples, temperature, iterations, repetitions (e.g. bench/grids/study-12.toml)')
     .option('--out <dir>', 'bench directory: attempts.jsonl, summary.json/md, report.html', 'bench-out')
     .option('--jobs <n>', 'attempts run side by side', '1')
@@ -81,6 +82,7 @@ export function defineBenchCommand(program: Command): void {
       const comparison = compareBenchRuns(dirA, dirB);
       process.stdout.write(options.json === true ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison));
     });
+  defineBenchExportCommand(bench);
 }
 
 export interface BenchFlags {
