@@ -66,6 +66,7 @@ export async function runReviewBenchmark(): Promise<BenchReport> {
       timings[jobs] = performance.now() - started;
     }
     const generation = await measureGeneration();
+    const scaling = await measureGenerationScaling();
     const speedup = (timings[1] ?? 0) / (timings[2] ?? 1);
     const share = beforeVerus / Math.max(1, mutants);
     const perMutantMs = mutantPhase.ms / Math.max(1, mutantPhase.mutants);
@@ -79,12 +80,14 @@ export async function runReviewBenchmark(): Promise<BenchReport> {
         `settled before Verus (stillborn + killed by tests): ${(share * 100).toFixed(0)}% (target >= 50%)`,
         `verifier calls per function (mutants that reached Verus + vacuity probes): ${(verifierCalls / functions).toFixed(1)}`,
         `mutant generation: ${generation.msPerKiloLine.toFixed(0)} ms per 1k lines of exec code (${generation.execLines} exec lines, ${generation.mutants} mutants, mean of ${GENERATION_ROUNDS} rounds)`,
+        `mutant generation, ${SCALING_SIZES[1]} functions against ${SCALING_SIZES[0]} (a review-max-weak function repeated; ${scaling.lines[1]} and ${scaling.lines[0]} lines, ${scaling.mutants[1]} and ${scaling.mutants[0]} mutants, best of ${SCALING_ROUNDS}): ${(scaling.generationMs[1] / 1000).toFixed(2)} s / ${(scaling.generationMs[0] / 1000).toFixed(2)} s = ${scaling.ratio.toFixed(2)}x (target <= 4.5x: linear in the crate's size)`,
+        `  generation over parsing the same file: ${scaling.overParse[0].toFixed(0)}x at ${SCALING_SIZES[0]} functions, ${scaling.overParse[1].toFixed(0)}x at ${SCALING_SIZES[1]} (parse ${scaling.parseMs[0].toFixed(0)} ms and ${scaling.parseMs[1].toFixed(0)} ms; each mutant's function is parsed again to prove it changed exec code only)`,
         `wall time per mutant (--jobs 1, review-started to the last mutant settled): ${(perMutantMs / 1000).toFixed(2)} s = ${perMutantRatio.toFixed(2)}x one warm erased cargo build of the crate (${(warmBuildMs / 1000).toFixed(2)} s: a fresh copy, vstd already built; target <= 2x). Measures the real erased cargo build and test of each mutant in one shared target directory, plus the fake cargo-verus's 300 ms per call for mutants that reach Verus`,
         `  of which the erased cargo build and test: ${(cargoPerMutantMs / 1000).toFixed(2)} s per mutant = ${(cargoPerMutantMs / warmBuildMs).toFixed(2)}x the warm build (real cargo); the rest is the fake verifier and the review's own work`,
         `pool: --jobs 1 ${(timings[1]! / 1000).toFixed(1)} s, --jobs 2 ${(timings[2]! / 1000).toFixed(1)} s: ${speedup.toFixed(2)}x throughput (parallel 300 ms sleeps of the fake cargo-verus: the pool's parallelism and overhead over the fake's cost model, not a measurement of Verus)`,
         describeBenchVerifier(origins),
       ],
-      metrics: { mutantsPerFunction: mutants / functions, settledBeforeVerusShare: share, verifierCallsPerFunction: verifierCalls / functions, generationMsPerKiloExecLine: generation.msPerKiloLine, jobsTwoSpeedup: speedup, perMutantMs, warmErasedBuildMs: warmBuildMs, perMutantOverWarmBuild: perMutantRatio, erasedCargoPerMutantOverWarmBuild: cargoPerMutantMs / warmBuildMs },
+      metrics: { mutantsPerFunction: mutants / functions, settledBeforeVerusShare: share, verifierCallsPerFunction: verifierCalls / functions, generationMsPerKiloExecLine: generation.msPerKiloLine, generation400Over100Functions: scaling.ratio, generationOverParse400Functions: scaling.overParse[1], jobsTwoSpeedup: speedup, perMutantMs, warmErasedBuildMs: warmBuildMs, perMutantOverWarmBuild: perMutantRatio, erasedCargoPerMutantOverWarmBuild: cargoPerMutantMs / warmBuildMs },
     };
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -154,4 +157,43 @@ async function measureGeneration(): Promise<{ msPerKiloLine: number; execLines: 
   }
   const msPerRound = (performance.now() - started) / GENERATION_ROUNDS;
   return { msPerKiloLine: (msPerRound / execLines) * 1000, execLines, mutants };
+}
+
+const SCALING_SIZES = [100, 400] as const;
+const SCALING_ROUNDS = 3;
+
+/**
+ * Generation time as the crate grows: one file of 100 and one of 400 copies of review-max-weak's
+ * function (renamed), every operator, no sampling; the best of a few rounds each (the machine is
+ * shared), and parsing the same file for scale.
+ */
+export async function measureGenerationScaling(): Promise<{ ratio: number; generationMs: [number, number]; parseMs: [number, number]; overParse: [number, number]; lines: [number, number]; mutants: [number, number] }> {
+  const fixture = readFileSync(path.join(FIXTURES_ROOT, 'review-max-weak', 'src', 'lib.rs'), 'utf8');
+  const items = fixture.slice(fixture.indexOf('verus! {') + 'verus! {'.length, fixture.lastIndexOf('} // verus!'));
+  const measure = async (count: number) => {
+    const copies = Array.from({ length: count }, (_, index) => items.replace(/\bmax_index\b/g, `max_index_${index}`).replace(/\bspec_max\b/g, `spec_max_${index}`));
+    const text = `use vstd::prelude::*;\n\nverus! {\n${copies.join('\n')}\n} // verus!\n`;
+    let parseMs = Infinity;
+    let generationMs = Infinity;
+    let mutants = 0;
+    for (let round = 0; round < SCALING_ROUNDS; round++) {
+      const parseStarted = performance.now();
+      const ir = await parseVerusSource(text, { file: 'src/lib.rs' });
+      parseMs = Math.min(parseMs, performance.now() - parseStarted);
+      const started = performance.now();
+      mutants = (await generateMutants({ files: [ir], functions: null, operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1 })).mutants.length;
+      generationMs = Math.min(generationMs, performance.now() - started);
+    }
+    return { parseMs, generationMs, mutants, lines: text.split('\n').length };
+  };
+  const small = await measure(SCALING_SIZES[0]);
+  const large = await measure(SCALING_SIZES[1]);
+  return {
+    ratio: large.generationMs / small.generationMs,
+    generationMs: [small.generationMs, large.generationMs],
+    parseMs: [small.parseMs, large.parseMs],
+    overParse: [small.generationMs / small.parseMs, large.generationMs / large.parseMs],
+    lines: [small.lines, large.lines],
+    mutants: [small.mutants, large.mutants],
+  };
 }

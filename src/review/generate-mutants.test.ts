@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseVerusSource } from '../ir/index.js';
 import { generateMutants } from './generate-mutants.js';
@@ -145,5 +146,28 @@ describe('generateMutants', () => {
     const positions = sampled.mutants.map((mutant) => order.indexOf(mutant.sourceSha256));
     expect(positions).toEqual([...positions].sort((left, right) => left - right));
     expect(all.sampledWithSeed).toBeNull();
+  });
+  it('stops when the signal aborts, with its reason, instead of generating on through a Ctrl-C', async () => {
+    const ir = await parseVerusSource(SOURCE, { file: 'src/lib.rs' });
+    const controller = new AbortController();
+    const reason = new Error('interrupted by the test');
+    const generation = generateMutants({ files: [ir], functions: null, operators: MUTATION_OPERATOR_NAMES, maxMutants: null, seed: 1, signal: controller.signal });
+    controller.abort(reason);
+    await expect(generation).rejects.toBe(reason);
+  });
+
+  it('gives a function in a large file the mutants it has alone (checked on the function, not by parsing the file per rewrite), with the file\'s line numbers', async () => {
+    const alone = (await generate()).generation.mutants;
+    const padding = Array.from({ length: 30 }, (_, index) => `fn pad_${index}(x: u64) -> u64 {\n    if x < ${index} { x + 1 } else { x }\n}\n`).join('\n');
+    const large = SOURCE.replace('} // verus!', `${padding}\n} // verus!`);
+    const ir = await parseVerusSource(large, { file: 'src/lib.rs' });
+    const inLarge = (await generateMutants({ files: [ir], functions: new Set(['clamp_sum', 'pick']), operators: MUTATION_OPERATOR_NAMES, maxMutants: null, seed: 1 })).mutants;
+    expect(inLarge.map((mutant) => [mutant.id, mutant.line, mutant.column, mutant.replacement, mutant.diff])).toEqual(alone.map((mutant) => [mutant.id, mutant.line, mutant.column, mutant.replacement, mutant.diff]));
+    for (const mutant of inLarge) {
+      // The whole large file with the one rewrite, at the mutant's line and column (the source is ASCII).
+      const offset = large.split('\n').slice(0, mutant.line - 1).join('\n').length + 1 + mutant.column - 1;
+      expect(mutant.source).toBe(`${large.slice(0, offset)}${mutant.replacement}${large.slice(offset + mutant.original.length)}`);
+      expect(mutant.sourceSha256).toBe(createHash('sha256').update(mutant.source, 'utf8').digest('hex'));
+    }
   });
 });

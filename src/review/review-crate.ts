@@ -23,6 +23,7 @@ import { settleAll } from './settle-all.js';
 import { summarizeFunctions } from './summarize-functions.js';
 import { verifyVariant } from './verify-variant.js';
 import { selectVariantPrechecker } from './select-variant-prechecker.js';
+import { throwAbortReason } from '../verifier/runners/throw-if-aborted.js';
 
 /**
  * The review: load → check the original → generate mutants → settle each (cargo build, cargo test,
@@ -32,12 +33,16 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
   const crateDir = path.resolve(request.crateDir);
   const crateFiles = await readCrateFiles(crateDir);
   const sources = await loadReviewSources(crateFiles, crateDir, request.file, request.functions);
+  const against = request.against ?? null;
+  // `--against REF` is read before anything runs: a ref git does not know is bad input, not a finding after every mutant.
+  const previousTexts = against === null ? null : await readPreviousSources(crateDir, against, sources.files);
   const original = await checkOriginal(crateDir, services);
+  stopIfAborted(services.signal);
   if (original.kind === 'failed') return { kind: 'original-not-checked', stage: original.stage, message: original.message, toolchain: original.toolchain };
 
   const variantServices: ReviewServices = { ...services, prechecker: selectVariantPrechecker(services, variantTimeoutMs(original.precheckMs), original.precheckWaiver) };
   const started = Date.now();
-  const generation = await generateMutants({ files: sources.files, functions: request.functions.length === 0 ? null : new Set(request.functions), operators: request.operators, maxMutants: request.maxMutants, seed: request.seed });
+  const generation = await generateMutants({ files: sources.files, functions: request.functions.length === 0 ? null : new Set(request.functions), operators: request.operators, maxMutants: request.maxMutants, seed: request.seed, ...(services.signal === undefined ? {} : { signal: services.signal }) });
   const generationMs = Date.now() - started;
   const lemmas = (ir: VerusFileIr) => (request.functions.length > 0 ? [] : ir.functions.filter((fn) => fn.insideVerus && fn.baseMode === 'proof' && fn.body !== null && fn.clauses.some((clause) => clause.kind === 'requires')));
   const probes = request.vacuity ? sources.files.flatMap((ir) => generateVacuityProbes(ir, [...sources.functions.filter((entry) => entry.file === ir.file).map((entry) => entry.fn), ...lemmas(ir)])) : [];
@@ -55,11 +60,15 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
     (mutant) => ({ mutant, verdict: interrupted() }),
     services.signal,
   );
+  // An interrupted review is no review: its unsettled mutants would read as a weaker spec, so nothing past this is reported or recorded.
+  stopIfAborted(services.signal);
   const mutants = services.reprove === undefined ? settledMutants : await reproveKilledMutants(settledMutants, crateFiles, crateDir, services.reprove, services.emit);
+  stopIfAborted(services.signal);
   const vacuity = await runVacuityProbes(probes, crateFiles, crateDir, request.jobs, variantServices);
+  stopIfAborted(services.signal);
   const trusted = sources.files.flatMap(listTrustedAssumptions);
-  const against = request.against ?? null;
-  const since = against === null ? null : await compareWithRef(against, sources.files, crateFiles, crateDir, request.jobs, variantServices);
+  const since = previousTexts === null ? null : await compareWithRef(previousTexts, sources.files, crateFiles, crateDir, request.jobs, variantServices);
+  stopIfAborted(services.signal);
   const functions = summarizeFunctions(sources.functions, mutants, vacuity);
   const entailment = since?.entailment ?? [];
   const findings = mutants.filter((entry) => entry.verdict.status === 'survived' || entry.reproof?.status === 'proved').length + vacuity.filter((result) => result.verdict === 'vacuous').length + entailment.filter((result) => result.verdict === 'fails').length;
@@ -99,12 +108,19 @@ export function variantTimeoutMs(originalPrecheckMs: number): number {
   return Math.max(20_000, Math.ceil(originalPrecheckMs * 10));
 }
 
-/** Entailment of every changed spec and the trusted assumptions added since `ref`, file by file. */
-async function compareWithRef(ref: string, files: readonly VerusFileIr[], crateFiles: CrateFiles, crateDir: string, jobs: number, services: ReviewServices): Promise<{ entailment: EntailmentResult[]; trustedAdded: TrustedAssumption[] }> {
+/** Each reviewed file's text at `ref` (null: it did not exist there); an unknown ref is an InputError naming it. */
+async function readPreviousSources(crateDir: string, ref: string, files: readonly VerusFileIr[]): Promise<Map<string, string | null>> {
+  const texts = new Map<string, string | null>();
+  for (const current of files) texts.set(current.file, await readFileAtRef(crateDir, ref, current.file));
+  return texts;
+}
+
+/** Entailment of every changed spec and the trusted assumptions added since the ref the texts were read at, file by file. */
+async function compareWithRef(previousTexts: ReadonlyMap<string, string | null>, files: readonly VerusFileIr[], crateFiles: CrateFiles, crateDir: string, jobs: number, services: ReviewServices): Promise<{ entailment: EntailmentResult[]; trustedAdded: TrustedAssumption[] }> {
   const entailment: EntailmentResult[] = [];
   const trustedAdded: TrustedAssumption[] = [];
   for (const current of files) {
-    const text = await readFileAtRef(crateDir, ref, current.file);
+    const text = previousTexts.get(current.file) ?? null;
     const previous = text === null ? null : await parseVerusSource(text, { file: current.file, requireVerus: false });
     const key = (entry: TrustedAssumption) => `${entry.kind}\0${entry.item}\0${entry.detail}`;
     const before = new Set((previous === null ? [] : listTrustedAssumptions(previous)).map(key));
@@ -112,6 +128,10 @@ async function compareWithRef(ref: string, files: readonly VerusFileIr[], crateF
     if (previous !== null) entailment.push(...(await checkSpecEntailment(previous, current, crateFiles, crateDir, jobs, services)));
   }
   return { entailment, trustedAdded };
+}
+
+function stopIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted === true) throwAbortReason(signal);
 }
 
 function interrupted(): MutantVerdict {
