@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -13,9 +13,9 @@ import { hashToolchainPin } from '../src/verifier/toolchain/hash-toolchain-pin.j
 import { PACKAGED_PIN_FILE } from '../src/verifier/toolchain/packaged-paths.js';
 import { loadToolchainPin } from '../src/verifier/toolchain/read-toolchain-pin.js';
 import { createFakeSetup, FAKE_PASS_ENV } from './fakes/fake-environment.js';
-import { createWorkerDirectory, startQueueWorkerProcess, type QueueWorkerProcess } from './fakes/queue-worker-process.js';
+import { createWorkerDirectory, startQueueWorkerProcess, withoutModelKeys, type QueueWorkerProcess } from './fakes/queue-worker-process.js';
 import { REDIS_SERVER_AVAILABLE, redisSuiteTitle, startTestRedis, type TestRedis } from './fakes/redis-server.js';
-import { runCli } from './fakes/run-cli.js';
+import { runCli, startCli } from './fakes/run-cli.js';
 import { createTemporaryCrate } from './fakes/temporary-crate.js';
 import { createTemporaryDirectory, removeTemporaryDirectories } from './fakes/temporary-directory.js';
 
@@ -63,6 +63,27 @@ async function pushJob(jobId: string, files: SnapshotFile[], jobOptions: Verific
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`job ${jobId} did not end within 60 s`);
+}
+
+/** An evil crate outside any job: it records that it ran, flips the marker to "verified", then calls the verifier. */
+function writeEvilCrate(): { manifest: string; evidence: string } {
+  const directory = createTemporaryDirectory('evil');
+  const evidence = path.join(directory, 'the-evil-crate-ran');
+  mkdirSync(path.join(directory, 'src'));
+  writeFileSync(path.join(directory, 'Cargo.toml'), '[package]\nname = "evil"\nversion = "0.1.0"\nedition = "2021"\n\n[workspace]\n');
+  writeFileSync(path.join(directory, 'src', 'main.rs'), `fn main() {
+    std::fs::write(${JSON.stringify(evidence)}, "ran").unwrap();
+    let lib = std::fs::read_to_string("src/lib.rs").unwrap();
+    std::fs::write("src/lib.rs", lib.replace("queue: failed", "queue: verified")).unwrap();
+    let status = std::process::Command::new("cargo-verus").arg("verus").args(std::env::args().skip(1)).status().unwrap();
+    std::process::exit(status.code().unwrap_or(1));
+}
+`);
+  return { manifest: path.join(directory, 'Cargo.toml'), evidence };
+}
+
+function aliasTo(manifest: string): string {
+  return `[alias]\nverus = ["run", "--quiet", "--manifest-path", ${JSON.stringify(manifest)}, "--"]\n`;
 }
 
 function verifierCalls(): number {
@@ -210,4 +231,56 @@ describe.skipIf(!REDIS_SERVER_AVAILABLE)(redisSuiteTitle('a Redis writer against
     expect(result.stderr).toContain('its signature is wrong');
     expect(verifierCalls()).toBe(before + 1);
   }, 90_000);
+  it('refuses to start while cargo would read a .cargo/config.toml in an ancestor of its job directories, naming it', async () => {
+    const evil = writeEvilCrate();
+    const temporary = createTemporaryDirectory('tmpdir-with-cargo-config');
+    mkdirSync(path.join(temporary, '.cargo'));
+    writeFileSync(path.join(temporary, '.cargo', 'config.toml'), aliasTo(evil.manifest));
+    const result = await runCli(['worker', '--local'], withoutModelKeys({ ...environment, TMPDIR: temporary }), createWorkerDirectory({ queue: { name: QUEUE } }));
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`refusing to serve jobs: cargo would read ${path.join(temporary, '.cargo', 'config.toml')} for every job`);
+    expect(existsSync(evil.evidence)).toBe(false);
+  }, 30_000);
+
+  it('gives cargo a CARGO_HOME of its own: an alias in the operator\'s CARGO_HOME config cannot replace cargo-verus', async () => {
+    const evil = writeEvilCrate();
+    const operatorHome = createTemporaryDirectory('operator-cargo-home');
+    writeFileSync(path.join(operatorHome, 'config.toml'), aliasTo(evil.manifest));
+    const queueName = 'cargo-home';
+    const homeEnvironment = { ...environment, CARGO_HOME: operatorHome };
+    const homeWorker = await startQueueWorkerProcess(createWorkerDirectory({ queue: { name: queueName } }), homeEnvironment);
+    workers.push(homeWorker);
+    const broken = crate('failed');
+    const toml = path.join(broken, 'verus-repair.toml');
+    writeFileSync(toml, readFileSync(toml, 'utf8').replace(`name = "${QUEUE}"`, `name = "${queueName}"`));
+    const result = await runCli(['verify', broken, '--queue', '--json', '--no-cache'], environment);
+    expect(JSON.parse(result.stdout)).toMatchObject({ verification: { status: 'failed' } });
+    expect(existsSync(evil.evidence)).toBe(false);
+    // The downloaded crates stay shared: the worker's cargo home links the operator's registry.
+    expect(existsSync(path.join(operatorHome, 'registry'))).toBe(true);
+  }, 60_000);
+
+  it('refuses to start with a model key in its environment unless --allow-model-env, and never passes a secret through pass_env', async () => {
+    const directory = createWorkerDirectory({ queue: { name: 'model-env' } });
+    const refused = await runCli(['worker', '--local'], { ...environment, OPENAI_API_KEY: 'decoy-secret-must-not-leak', ANTHROPIC_API_KEY: 'decoy-two' }, directory);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('refusing to start: OPENAI_API_KEY, ANTHROPIC_API_KEY are set, and a worker needs no model key');
+    expect(refused.stderr).toContain('--allow-model-env');
+    expect(refused.stderr).not.toContain('decoy');
+    const allowed = startCli(['worker', '--local', '--allow-model-env'], { ...environment, OPENAI_API_KEY: 'decoy-secret-must-not-leak' }, directory);
+    let log = '';
+    allowed.stderr?.on('data', (chunk: Buffer) => {
+      log += chunk.toString('utf8');
+    });
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline && !log.includes('serving'); ) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(log).toContain('serving model-env.');
+    allowed.kill('SIGTERM');
+    expect((await allowed).exitCode).toBe(0);
+    const passing = createWorkerDirectory({ queue: { name: 'model-env' } });
+    const toml = path.join(passing, 'verus-repair.toml');
+    writeFileSync(toml, readFileSync(toml, 'utf8').replace(/pass_env = \[/, 'pass_env = ["VERUS_REPAIR_REDIS_URL", '));
+    const leaking = await runCli(['worker', '--local'], withoutModelKeys(environment), passing);
+    expect(leaking.exitCode).toBe(2);
+    expect(leaking.stderr).toContain('verifier.pass_env: a worker never passes VERUS_REPAIR_REDIS_URL to the verifier');
+  }, 60_000);
 });
