@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { VerificationOptions, VerificationTarget } from '../../core/verifier.js';
 import type { VerifierResult } from '../../core/verifier-result.js';
@@ -11,6 +12,9 @@ import { maskRunNonce } from '../jobs/mask-run-nonce.js';
 import { readRootPackage } from '../jobs/read-root-package.js';
 import { classifyVerifierRun } from '../result/classify-verifier-run.js';
 import { runProcessJob } from '../run/run-process-job.js';
+import { copyCrateForCargo, type CrateCopy } from '../sandbox/copy-crate-for-cargo.js';
+import { judgeLockFile } from '../sandbox/judge-lock-file.js';
+import { noticeStaleLock } from '../sandbox/notice-stale-lock.js';
 import { describeLocalBinaries } from './describe-local-toolchain.js';
 import { resolveLocalOrigin } from './resolve-local-origin.js';
 import type { ReportingVerifier, VerificationWithReport } from './reporting-verifier.js';
@@ -25,7 +29,11 @@ export interface LocalVerifierSettings {
 
 /**
  * Runs a locally installed Verus: `cargo verus` (cargo-verus from PATH or verifier.cargo_verus_path)
- * for crates, `verus` (PATH or verifier.verus_path) for single files, in place.
+ * for crates, `verus` (PATH or verifier.verus_path) for single files. A single file is checked in
+ * place (no cargo). A crate is checked in a private copy (copyCrateForCargo), because cargo would
+ * rewrite a stale Cargo.lock in the user's tree or create a missing one; a stale lock is said once
+ * per run. Cargo's target directory stays the crate's own `target/`, so vstd's build is reused as
+ * when cargo ran in place (a registry package's artifacts do not depend on the root's path).
  */
 export class LocalVerifier implements ReportingVerifier {
   readonly runner = 'local' as const;
@@ -40,11 +48,21 @@ export class LocalVerifier implements ReportingVerifier {
   }
 
   async verifyWithReport(target: VerificationTarget, options: VerificationOptions, signal?: AbortSignal): Promise<VerificationWithReport> {
+    const { root: crateRoot, relativeFile } = locateVerificationRoot(target);
+    const copy = target.kind === 'file' ? null : await copyCrateForCargo(crateRoot);
+    try {
+      return await this.run(target, options, copy === null ? crateRoot : copy.directory, relativeFile, signal, copy === null ? null : path.join(crateRoot, 'target'));
+    } finally {
+      if (copy !== null) await this.releaseCopy(copy);
+    }
+  }
+
+  private async run(target: VerificationTarget, options: VerificationOptions, root: string, relativeFile: string | null, signal: AbortSignal | undefined, targetDir: string | null): Promise<VerificationWithReport> {
     const { config } = this.settings;
-    const { root, relativeFile } = locateVerificationRoot(target);
     const runNonce = createRunNonce();
     const command = buildVerusCommand(target, options, { relativeFile, offline: false, runNonce });
     const job = buildLocalJob(command, config, this.environment, { cwd: root, timeoutMs: options.timeoutMs });
+    if (targetDir !== null) job.env['CARGO_TARGET_DIR'] = targetDir;
     const outcome = await runProcessJob(job, signal === undefined ? {} : { signal });
     if (outcome.kind === 'aborted') throwAbortReason(signal);
     const rootPackage = await readRootPackage(target, root);
@@ -58,6 +76,14 @@ export class LocalVerifier implements ReportingVerifier {
       origin: await resolveLocalOrigin(command.tool, config, job.env, report.verusVersion),
     });
     return { result, report };
+  }
+
+  private async releaseCopy(copy: CrateCopy): Promise<void> {
+    try {
+      noticeStaleLock(copy, await judgeLockFile(copy));
+    } finally {
+      await rm(copy.directory, { recursive: true, force: true });
+    }
   }
 
   async describeToolchain(target: VerificationTarget): Promise<string> {
