@@ -13,6 +13,7 @@ import { probeModel } from './probe-model.js';
 import { checkNode } from './check-node.js';
 import { checkRedis } from './check-redis.js';
 import { checkRustToolchain } from './check-rust-toolchain.js';
+import { checkSandbox } from './check-sandbox.js';
 import { checkToolchainPin } from './check-toolchain-pin.js';
 import { failed, passed, type DoctorCheck, type DoctorReport } from './doctor-check.js';
 import { findGitRoot } from '../setup/find-git-root.js';
@@ -43,6 +44,7 @@ export async function runDoctor(directory: string, options: { runner?: 'docker' 
   const pinInForce = await readPinInForce(config.pin);
   const pin = pinInForce.sha256 === null ? null : await loadToolchainPin(config.pin.file);
   if (config.precheck.enabled) checks.push(...(await checkRustToolchain(config.cargoPath, pin, environment)));
+  if (config.precheck.enabled) checks.push(await checkSandbox(config, runner, environment));
   checks.push(checkToolchainPin(pinInForce, pin?.verus.asset ?? null, runner));
   if (runner === 'docker') checks.push(...(await checkDockerRunner(pin, config.docker.image, environment, config.passEnv)));
   if (runner === 'local') checks.push(...(await checkLocalVerus({ verus: config.verusPath, cargoVerus: config.cargoVerusPath ?? 'cargo-verus' }, pin, environment, config.passEnv)));

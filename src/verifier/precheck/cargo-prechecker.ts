@@ -70,7 +70,8 @@ export class CargoPrechecker implements Prechecker {
         last = this.classifyStep(step, outcome, { steps: [...ran], command: placed.job.command, wallTimeMs }, placed.root);
         if (last.status !== 'passed') break;
       }
-      noticeStaleLock(copy, await judgeLockFile(copy));
+      // In the container cargo writes a copy of the copy (the mount is read-only): nothing to judge here.
+      if (sandbox.kind !== 'docker') noticeStaleLock(copy, await judgeLockFile(copy));
       return last ?? { status: 'passed', steps: [], command: [], wallTimeMs, warnings: [] };
     } finally {
       await rm(copy.directory, { recursive: true, force: true });
