@@ -17,7 +17,7 @@ const BENCH_INTERRUPTED = 'verus-repair bench: interrupted; finished attempts ar
 
 export async function runBenchCommand(suite: string, gridFile: string | null, flags: BenchFlags, json: boolean): Promise<void> {
   const feedback = flags.feedback === null ? null : flags.feedback.map(checkFeedbackLevel);
-  const grid = await readBenchGrid(gridFile, { models: flags.models, feedback, samples: flags.samples, iterations: flags.iterations, repetitions: flags.repetitions, temperature: flags.temperature },
+  const grid = await readBenchGrid(gridFile, { models: flags.models, feedback, samples: flags.samples, iterations: flags.iterations, repetitions: flags.repetitions, temperature: flags.temperature, maxAttempts: flags.maxAttempts },
     repositoryTables(), process.cwd());
   const { tasks } = await loadSuite(suite);
   // Before anything is created: never into .git, a device, a file, or a task crate's sources (issue 18, items 5 and 12).

@@ -27,7 +27,18 @@ export interface BenchGrid {
   verifierTable: Record<string, unknown>;
   /** The `[queue]` table (Redis URL, queue name) for `runner = "queue"` / `--queue`. */
   queueTable: Record<string, unknown> | null;
+  /**
+   * The most attempts (tasks × settings × repetitions) the bench may plan: `--max-attempts`, else the
+   * grid's `max_attempts`, else DEFAULT_MAX_ATTEMPTS. A grid with a long axis multiplies quickly.
+   */
+  maxAttempts: number;
 }
+
+/**
+ * The default size cap. The shipped 20-setting study grid with 3 repetitions over a 1,000-task suite
+ * is 60,000 attempts; a grid of 10^6 attempts is a typo or an axis written as a range by mistake.
+ */
+export const DEFAULT_MAX_ATTEMPTS = 100_000;
 
 /** One point of the grid: everything an attempt needs besides the task and the repetition. */
 export interface BenchSetting {

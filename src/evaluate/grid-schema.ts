@@ -31,6 +31,8 @@ export const gridFileSchema = z
     repetitions: z.number().int().min(1).max(100).optional(),
     seeds: z.array(z.number().int()).min(1).optional(),
     houdini_rounds: z.number().int().min(0).max(10).optional(),
+    /** The size cap (tasks × settings × repetitions); above it the bench refuses to start. */
+    max_attempts: z.number().int().min(1).optional(),
     verifier: z.record(z.string(), z.unknown()).optional(),
     queue: z.record(z.string(), z.unknown()).optional(),
   })
@@ -47,6 +49,7 @@ export const GRID_EXAMPLES: Record<string, string> = {
   repetitions: 'repetitions = 3',
   seeds: 'seeds = [1, 2, 3]',
   houdini_rounds: 'houdini_rounds = 2',
+  max_attempts: 'max_attempts = 200000',
   verifier: '[verifier]\nrunner = "local"',
   queue: '[queue]\nredis_url = "redis://127.0.0.1:6379"',
 };

@@ -6,7 +6,9 @@ import { ConfigurationError } from '../core/errors.js';
 import { describeSchemaIssue } from '../config/describe-schema-issue.js';
 import { parseTomlDocument } from '../config/parse-toml-document.js';
 import { readVerifierConfig } from '../verifier/config/read-verifier-config.js';
-import type { BenchGrid, GridModel } from './bench-grid.js';
+import { DEFAULT_MAX_ATTEMPTS, type BenchGrid, type GridModel } from './bench-grid.js';
+import { checkDistinctAxisValues, checkDistinctModels } from './check-distinct-settings.js';
+import { keySource, locateGridEntries, modelSource, type GridEntryLines } from './locate-grid-entries.js';
 import { GRID_EXAMPLES, gridFileSchema, type GridFile } from './grid-schema.js';
 
 /** Axes given on the command line; each one replaces that axis of the grid file. */
@@ -17,6 +19,8 @@ export interface GridOverrides {
   iterations: number | null;
   repetitions: number | null;
   temperature: number | null;
+  /** `--max-attempts`: the size cap (tasks × settings × repetitions), over the grid's max_attempts. */
+  maxAttempts?: number | null;
 }
 
 /**
@@ -26,31 +30,38 @@ export interface GridOverrides {
  */
 export async function readBenchGrid(file: string | null, overrides: GridOverrides, fallback: { verifier: Record<string, unknown> | null; queue: Record<string, unknown> | null } | null, baseDir: string): Promise<BenchGrid> {
   const where = file ?? 'the command line';
-  const parsed = file === null ? {} : await parseGridFile(file);
-  const models = overrides.models.length > 0 ? overrides.models.map((name) => parsed.model?.find((model) => model.name === name) ?? { name, api_key_env: 'OPENAI_API_KEY' }) : (parsed.model ?? []);
+  const { data: parsed, lines } = file === null ? { data: {} as GridFile, lines: locateGridEntries('') } : await parseGridFile(file);
+  const fromFlags = overrides.models.length > 0;
+  const models = fromFlags ? overrides.models.map((name) => parsed.model?.find((model) => model.name === name) ?? { name, api_key_env: 'OPENAI_API_KEY' }) : (parsed.model ?? []);
   if (models.length === 0) throw new ConfigurationError(`${where}: no model to bench; give --model NAME (repeatable) or [[model]] tables. Example:\n${GRID_EXAMPLES['model']}`);
+  checkDistinctModels(models.map((model, index) => ({ name: model.name, source: fromFlags ? `--model "${model.name}" (#${index + 1} of the --model flags)` : modelSource(index, model.name, lines, models.length) })), fromFlags ? 'the command line' : where);
   const repetitions = overrides.repetitions ?? parsed.repetitions ?? 1;
   const seeds = parsed.seeds ?? Array.from({ length: repetitions }, (_, index) => index + 1);
   if (seeds.length !== repetitions) throw new ConfigurationError(`${where}: seeds has ${seeds.length} entries but repetitions = ${repetitions}; give one seed per repetition, e.g. ${GRID_EXAMPLES['seeds']}`);
   const queueTable = parsed.queue ?? fallback?.queue ?? null;
   const verifierTable = anchorVerifierTable(parsed.verifier ?? fallback?.verifier ?? null, queueTable, file ?? 'verus-repair.toml', baseDir);
+  const feedback = overrides.feedback ?? list(parsed.feedback) ?? ['none', 'generic', 'auto'];
+  const samples = overrides.samples === null ? (list(parsed.samples) ?? [1]) : [overrides.samples];
+  const temperatures = overrides.temperature === null ? (list(parsed.temperature) ?? [0.2]) : [overrides.temperature];
+  checkDistinctAxisValues('feedback', feedback, overrides.feedback === null ? keySource('feedback', lines) : '--feedback', overrides.feedback === null ? where : 'the command line');
+  checkDistinctAxisValues('samples', samples, keySource('samples', lines), where);
+  checkDistinctAxisValues('temperature', temperatures, keySource('temperature', lines), where);
   return {
     models: models.map((model) => normalizeModel(model, where)),
-    feedback: overrides.feedback ?? list(parsed.feedback) ?? ['none', 'generic', 'auto'],
-    samples: overrides.samples === null ? (list(parsed.samples) ?? [1]) : [overrides.samples],
-    temperatures: overrides.temperature === null ? (list(parsed.temperature) ?? [0.2]) : [overrides.temperature],
+    feedback, samples, temperatures,
     iterations: overrides.iterations ?? parsed.iterations ?? 6,
     repetitions, seeds, houdiniRounds: parsed.houdini_rounds ?? 2, verifierTable, queueTable,
+    maxAttempts: overrides.maxAttempts ?? parsed.max_attempts ?? DEFAULT_MAX_ATTEMPTS,
   };
 }
 
-async function parseGridFile(file: string): Promise<GridFile> {
+async function parseGridFile(file: string): Promise<{ data: GridFile; lines: GridEntryLines }> {
   const text = await readFile(file, 'utf8').catch((error: Error) => { throw new ConfigurationError(`cannot read grid ${file}: ${error.message}`); });
   const document = parseTomlDocument(text, file);
   if ('error' in document) throw new ConfigurationError(document.error);
   const result = gridFileSchema.safeParse(document.document, { reportInput: true });
   if (!result.success) throw new ConfigurationError(result.error.issues.map((issue) => `${file}: ${describeSchemaIssue(issue, [], (key) => GRID_EXAMPLES[key.split('.')[0] ?? ''] ?? GRID_EXAMPLES['model'] ?? '')}`).join('\n'));
-  return result.data;
+  return { data: result.data, lines: locateGridEntries(text) };
 }
 
 function normalizeModel(model: NonNullable<GridFile['model']>[number], where: string): GridModel {

@@ -13,6 +13,8 @@ import type { BenchEventSink } from './bench-event.js';
 import type { BenchGrid } from './bench-grid.js';
 import type { BenchSummary } from './bench-summary.js';
 import type { BenchTask } from './bench-task.js';
+import { checkBenchSize } from './check-bench-size.js';
+import { checkDistinctSettingIds } from './check-distinct-settings.js';
 import { expandSettings } from './expand-settings.js';
 import { runAttempt } from './run-attempt.js';
 import { summarizeBench } from './summarize-bench.js';
@@ -46,6 +48,10 @@ export interface BenchOptions {
 export async function runBench(options: BenchOptions, emit: BenchEventSink): Promise<{ summary: BenchSummary; files: string[] }> {
   const started = performance.now();
   const { grid, outDir } = options;
+  // The size first, by arithmetic, then the settings (bounded by it), all before anything is created.
+  checkBenchSize(grid, options.tasks.length);
+  const settings = expandSettings(grid);
+  checkDistinctSettingIds(settings);
   const verifierTable = withSharedTarget(grid.verifierTable, outDir, options.environment);
   // Single-file tasks get the vstd of the pin in force (and its companion crates); an unreadable pin stops the bench before anything is created.
   const vstd = (await loadToolchainPin(typeof verifierTable['pin_file'] === 'string' ? verifierTable['pin_file'] : PACKAGED_PIN_FILE)).vstd;
@@ -54,7 +60,6 @@ export async function runBench(options: BenchOptions, emit: BenchEventSink): Pro
   const validity = await validateSuite(options, verifierTable, vstd, emit);
   const problems = validity.flatMap((entry) => (!entry.valid && entry.reason === 'verifier-problem' ? [entry.detail] : []));
   if (problems.length > 0 && problems.length === validity.length) throw new AdapterError(`the verifier could not run on any task of the suite (first: ${problems[0]}); check it with verus-repair doctor or verus-repair verify`);
-  const settings = expandSettings(grid);
   const done = new Map(options.resume ? readAttempts(attemptsFile).map((record) => [record.key, record] as const) : []);
   if (!options.resume) await writeBenchFile(attemptsFile, '');
   const plan: Array<{ task: BenchTask; key: AttemptKey; seed: number; setting: (typeof settings)[number] }> = [];
@@ -74,7 +79,7 @@ export async function runBench(options: BenchOptions, emit: BenchEventSink): Pro
   if (options.recordDir !== null) await mkdir(options.recordDir, { recursive: true });
   const runStarted = performance.now();
   let finishedHere = 0;
-  await Promise.all(pending.map((entry) => limit(async () => {
+  await runInPool(pending, options.jobs, async (entry) => {
     stopped ??= exceededBudget(options.budget, { ...spent, elapsedMs: performance.now() - started });
     if (stopped !== null || options.signal?.aborted === true) return;
     const record = await runAttempt(entry.task, entry.setting, entry.key, entry.seed, context);
@@ -87,12 +92,27 @@ export async function runBench(options: BenchOptions, emit: BenchEventSink): Pro
     emit({ type: 'attempt-finished', key: record.key, outcome: record.outcome, iterationsToSuccess: record.iterationsToSuccess, done: records.length, total: plan.length,
       tokens: spent.tokens, costUsd: records.some((r) => r.costUsd !== null) ? spent.costUsd : null, correctSoFar: correctSoFar(records, grid.iterations),
       etaMs: ((performance.now() - runStarted) / finishedHere) * remaining });
-  })));
+  });
   if (stopped !== null) emit({ type: 'bench-stopped', reason: `${stopped}; ${plan.length - records.length} of ${plan.length} attempts not run (raise the budget and rerun with --resume)`, done: records.length, total: plan.length });
   const summary = summarizeBench({ suite: options.suite, tasks: options.tasks, validity, settings, iterations: grid.iterations, seeds: grid.seeds, records, stopped });
   const files = await writeBenchOutputs(outDir, summary, settings);
   emit({ type: 'bench-finished', outDir, files, stopped });
   return { summary, files };
+}
+
+/**
+ * `jobs` workers taking the next item until none is left: one promise per worker, not one per
+ * attempt (a pool per item held a closure and a promise for every attempt of the plan at once).
+ */
+async function runInPool<T>(items: readonly T[], jobs: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  }));
 }
 
 /** Validation runs once per bench directory; --resume reuses it (suite-validation.json). */

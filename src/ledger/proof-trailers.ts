@@ -38,6 +38,12 @@ export interface ProofTrailers {
    * fails it while Verus checks it; `failed (<first error>)` on that original (see precheck-waiver.ts).
    */
   precheck?: string;
+  /**
+   * At a counterexample feedback level (docs/spec-check.md): `found` when running the erased exec code
+   * showed the original's specification false, `none in N inputs` when it did not; on a candidate,
+   * `invariant falsified before Verus` when a loop invariant it added failed on a concrete run.
+   */
+  counterexample?: string;
   runId: string;
   /** sha256 of the canonical JSON of the git note attached to this commit. */
   noteSha256: string;
@@ -63,12 +69,13 @@ const KEYS: Array<[keyof ProofTrailers, string]> = [
   ['guard', 'Guard'],
   ['specEntailment', 'Spec-Entailment'],
   ['precheck', 'Precheck'],
+  ['counterexample', 'Counterexample'],
   ['runId', 'Run-Id'],
   ['noteSha256', 'Note-SHA256'],
 ];
 
 /** Scope trailers appear only on commits whose check had a scope. */
-const OMITTED_WHEN_ABSENT: Array<keyof ProofTrailers> = ['verifyScope', 'confirmed', 'specEntailment', 'verifier', 'modelOrigin', 'rlimitUsed', 'precheck'];
+const OMITTED_WHEN_ABSENT: Array<keyof ProofTrailers> = ['verifyScope', 'confirmed', 'specEntailment', 'verifier', 'modelOrigin', 'rlimitUsed', 'precheck', 'counterexample'];
 
 function renderValue(key: keyof ProofTrailers, trailers: ProofTrailers): string {
   const value = trailers[key];

@@ -62,6 +62,7 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
       guard: describeGuard(checked),
       ...(checked.entailment === undefined ? {} : { specEntailment: describeEntailment(checked.entailment) }),
       ...describeWaivedPrecheck(checked),
+      ...(checked.counterexamples === undefined ? {} : { counterexample: checked.counterexamples.trailer }),
     },
     note: {
       report: {
@@ -75,6 +76,8 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
         functions: functions?.map((outcome) => ({ function: outcome.function, success: outcome.success, timeMs: outcome.timeMs, rlimit: outcome.rlimit })) ?? null,
         guardViolations: checked.guard.verdict === 'reject' ? checked.guard.violations : [],
         ...(checked.entailment === undefined ? {} : { specEntailment: checked.entailment }),
+        // What running the erased code showed: the original's counterexamples, or the invariants falsified before Verus and by which input.
+        ...(checked.counterexamples === undefined ? {} : { counterexamples: checked.counterexamples }),
         ...facts.details,
       },
       promptDigest: facts.promptDigest,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildFocusedContext, EditorAgent, InstructorAgent } from '../agents/index.js';
 import { describeModelOrigin } from '../core/model-origin.js';
-import { decodeSourceBytes, parseVerusSource } from '../ir/index.js';
+import { decodeSourceBytes, parseVerusSource, type VerusFileIr } from '../ir/index.js';
 import type { RunWorkspace } from '../ledger/git-proof-ledger.js';
 import { acquireRunLock } from '../ledger/run-lock.js';
 import { listVerificationInputs } from '../verifier/cache/list-verification-inputs.js';
@@ -20,6 +20,7 @@ import { recheckDroppedCandidates } from './recheck-dropped-candidates.js';
 import { RunReportBuilder } from './run-report-builder.js';
 import { runIteration } from './run-iteration.js';
 import { writeRunReport } from './write-run-report.js';
+import { checkOriginalSpec, describeOriginalSpecCheck, withCounterexampleNotes, type OriginalSpecCheck } from './check-original-spec.js';
 
 /**
  * The repair loop: verify the original (the baseline), then per iteration propose → guard →
@@ -62,7 +63,7 @@ async function runRepair(request: RepairRequest, services: RepairServices, resum
     feedbackLevel: request.feedbackLevel, samples: request.samples, iterations: request.budget.iterations, resumedFrom: point?.iterationsDone ?? 0, untrackedLeftOut: leftOut,
     toolchainPin: request.toolchainPin ?? null });
 
-  const checked = point === null ? await checkBaseline(request, services, run, originalFiles, originalSource, report) : { baseline: point.baseline, precheckWaiver: point.precheckWaiver, stop: null };
+  const checked = point === null ? await checkBaseline(request, services, run, originalFiles, originalSource, report, originalIr) : { baseline: point.baseline, precheckWaiver: point.precheckWaiver, stop: null, specCheck: null };
   const { baseline, precheckWaiver } = checked;
   const targets = request.targetFunctions ?? findFailingFunctions(originalIr, baseline);
   services.emit({ type: 'baseline', result: baseline.result, failingFunctions: targets, errors: countErrorsByKind(baseline.diagnostics), verifierOrigin: baseline.verification?.verification?.origin ?? null, precheckWaiver });
@@ -72,7 +73,7 @@ async function runRepair(request: RepairRequest, services: RepairServices, resum
   const state: RepairRunState = {
     request, services: candidateServices, run, originalFiles, originalSource, originalIr, report, verifiedCommit: point?.verifiedCommit ?? null,
     editor: new EditorAgent(services.model, services.templates, services.applier,
-      { requestId: request.runId, filePath: path.posix.join(request.crateDir, request.file), originalSource, targets, diagnostics: baseline.diagnostics },
+      { requestId: request.runId, filePath: path.posix.join(request.crateDir, request.file), originalSource, targets, diagnostics: withCounterexampleNotes(baseline.diagnostics, checked.specCheck) },
       services.editorSettings, (task) => buildFocusedContext(originalIr, task)),
     instructor: new InstructorAgent(services.model, services.templates, services.instructorOptions),
   };
@@ -121,6 +122,8 @@ interface BaselineCheck {
   precheckWaiver: PrecheckWaiver | null;
   /** Why the run cannot start, when baselineStop's reading of the result would say less. */
   stop: string | null;
+  /** At a counterexample level: the original's spec check (its counterexample stops the run when nothing can change the claim). */
+  specCheck: OriginalSpecCheck | null;
 }
 
 /**
@@ -128,10 +131,15 @@ interface BaselineCheck {
  * pre-check waiver), for resume. An original that fails the erased pre-check is verified anyway:
  * the pre-check never blocks real work.
  */
-async function checkBaseline(request: RepairRequest, services: RepairServices, run: RunWorkspace, originalFiles: CrateFiles, originalSource: string, report: RunReportBuilder): Promise<BaselineCheck> {
+async function checkBaseline(request: RepairRequest, services: RepairServices, run: RunWorkspace, originalFiles: CrateFiles, originalSource: string, report: RunReportBuilder, originalIr: VerusFileIr): Promise<BaselineCheck> {
   const original = { iteration: 0, sample: 0, origin: 'model' as const, source: originalSource };
-  const checked = await verifyDespitePrecheck(request, services, originalFiles, original, await checkCandidate(request, services, originalFiles, original));
+  const verified = await verifyDespitePrecheck(request, services, originalFiles, original, await checkCandidate(request, services, originalFiles, original));
   services.signal?.throwIfAborted();
+  const targets = request.targetFunctions ?? findFailingFunctions(originalIr, verified.baseline);
+  const specCheck = await checkOriginalSpec(request, services.specCheck, path.join(run.worktreeDir, request.crateDir), originalIr, verified.baseline, targets, services.signal);
+  if (specCheck !== null) services.emit({ type: 'spec-check', functions: specCheck.summary?.functions ?? [], executableClauses: specCheck.summary?.executableClauses ?? 0, clauses: specCheck.summary?.clauses ?? 0, counterexamples: specCheck.summary?.counterexamples ?? [], skipped: specCheck.skipped, stop: specCheck.stop });
+  const checked: BaselineCheck = specCheck === null ? verified : { ...verified, baseline: { ...verified.baseline, counterexamples: describeOriginalSpecCheck(specCheck) }, specCheck, stop: verified.stop ?? specCheck.stop };
+  if (specCheck !== null) report.setSpecCheck(specCheck);
   const commit = await recordCheckedCandidate({ request, ledger: services.ledger, run, originalFiles }, checked.baseline, {
     summary: `baseline: ${checked.baseline.result}`, promptDigest: null, responseDigest: null, tokens: null, details: { request, ...(checked.precheckWaiver === null ? {} : { precheckWaiver: checked.precheckWaiver }) },
   });
@@ -142,15 +150,15 @@ async function checkBaseline(request: RepairRequest, services: RepairServices, r
 /** For an original that failed its pre-check: Verus's verdict on it without the pre-check, and the waiver when there is one. */
 async function verifyDespitePrecheck(request: RepairRequest, services: RepairServices, originalFiles: CrateFiles, original: CandidateToCheck, prechecked: CheckedCandidate): Promise<BaselineCheck> {
   const precheck = prechecked.verification?.precheck;
-  if (prechecked.result !== 'precheck-failed' || precheck === undefined || precheck.status === 'passed' || precheck.status === 'skipped') return { baseline: prechecked, precheckWaiver: null, stop: null };
+  if (prechecked.result !== 'precheck-failed' || precheck === undefined || precheck.status === 'passed' || precheck.status === 'skipped') return { baseline: prechecked, precheckWaiver: null, stop: null, specCheck: null };
   const unchecked = await checkCandidate(request, { ...services, prechecker: null }, originalFiles, original);
   const precheckWaiver = waivePrecheck(precheck, unchecked.verification?.verification ?? null);
   if (precheckWaiver !== null && unchecked.verification !== null) {
     // Recorded with the pre-check that failed, so the baseline's note and trailer say what happened.
-    return { baseline: { ...unchecked, verification: { ...unchecked.verification, precheck }, wallTimeMs: prechecked.wallTimeMs + unchecked.wallTimeMs }, precheckWaiver, stop: null };
+    return { baseline: { ...unchecked, verification: { ...unchecked.verification, precheck }, wallTimeMs: prechecked.wallTimeMs + unchecked.wallTimeMs }, precheckWaiver, stop: null, specCheck: null };
   }
-  if (unchecked.result === 'toolchain-error') return { baseline: unchecked, precheckWaiver: null, stop: null };
-  return { baseline: prechecked, precheckWaiver: null, stop: `the original fails the erased pre-check (${describeFirstPrecheckError(precheck)}) and Verus gave it no verdict either (${unchecked.result}); fix that first` };
+  if (unchecked.result === 'toolchain-error') return { baseline: unchecked, precheckWaiver: null, stop: null, specCheck: null };
+  return { baseline: prechecked, precheckWaiver: null, specCheck: null, stop: `the original fails the erased pre-check (${describeFirstPrecheckError(precheck)}) and Verus gave it no verdict either (${unchecked.result}); fix that first` };
 }
 
 function baselineStop(baseline: CheckedCandidate): string | null {

@@ -7,6 +7,7 @@ import type { VerdictOrigin } from '../core/verdict-origin.js';
 import type { ProofResultLabel } from '../ledger/proof-trailers.js';
 import type { PinInForce } from '../verifier/toolchain/read-pin-in-force.js';
 import type { PrecheckWaiver } from '../verifier/precheck/precheck-waiver.js';
+import type { FunctionSpecSummary } from './candidate-counterexamples.js';
 
 /** Which step a candidate is in, for live progress. */
 export type CandidateStage = 'guard' | 'precheck' | 'verify';
@@ -20,6 +21,10 @@ export type RepairEvent =
   /** `verifierOrigin`: who produced the baseline's verdict (null when none was reached, e.g. a failed pre-check). */
   /** `precheckWaiver`: the original fails the erased pre-check but Verus checks it, so candidates skip the pre-check (said once, here). */
   | { type: 'baseline'; result: ProofResultLabel; failingFunctions: string[]; errors: Record<string, number>; verifierOrigin: VerdictOrigin | null; precheckWaiver?: PrecheckWaiver | null }
+  /** At a counterexample level: the original's spec check (executable clauses of the targets, counterexamples, and the stop it causes when the claim is false and frozen). */
+  | { type: 'spec-check'; functions: FunctionSpecSummary[]; executableClauses: number; clauses: number; counterexamples: string[]; skipped: string | null; stop: string | null }
+  /** A candidate whose added loop invariant was false on a concrete run: rejected (or pruned) before any Verus call. */
+  | { type: 'invariant-falsified'; iteration: number; sample: number; origin: 'model' | 'houdini'; falsified: string[] }
   | { type: 'iteration-started'; iteration: number }
   | { type: 'candidate-stage'; iteration: number; sample: number; origin: 'model' | 'houdini'; stage: CandidateStage }
   | { type: 'candidate-skipped'; iteration: number; sample: number; reason: 'identical' | 'format-error'; detail: string }

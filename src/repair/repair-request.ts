@@ -9,6 +9,7 @@ import type { PinInForce } from '../verifier/toolchain/read-pin-in-force.js';
 import type { PrecheckWaiver } from '../verifier/precheck/precheck-waiver.js';
 import type { RepairBudget } from './repair-budget.js';
 import type { RepairEventSink } from './repair-event.js';
+import type { SpecCheckSettings } from './spec-check-settings.js';
 
 /** What to repair and how: one `verus-repair repair` invocation, after config and flags are merged. */
 export interface RepairRequest {
@@ -56,6 +57,8 @@ export interface RepairServices {
   /** The cassette being recorded (`--record`), so ledger notes can name the lines of each exchange. */
   cassette: { linesWritten(): number } | null;
   emit: RepairEventSink;
+  /** How the spec-check harness runs at a counterexample level (src/spec); null or absent = no spec checks. */
+  specCheck?: SpecCheckSettings | null;
   /** Milliseconds since some fixed point; injectable for tests. */
   now: () => number;
   /** Aborts the run (Ctrl-C): verifier, pre-check and model calls stop, and nothing half-checked is recorded. */

@@ -1,14 +1,17 @@
 import { createTwoFilesPatch } from 'diff';
 import type { TacticRecord } from '../agents/feedback/tactic-selection.js';
 import { describeVerdictOrigin, type VerdictOrigin } from '../core/verdict-origin.js';
+import type { RunSpecCheck } from '../report/run-report.js';
 import type { CandidateReport, DescribedOrigin, IterationReport, RunReport } from '../report/run-report.js';
 import type { CheckedCandidate } from './checked-candidate.js';
+import type { OriginalSpecCheck } from './check-original-spec.js';
 
 /** Collects what the run did, iteration by iteration, into the RunReport the renderers draw. */
 export class RunReportBuilder {
   private readonly iterations = new Map<number, IterationReport>();
   /** Keyed by description: two verdicts of one origin are listed once. */
   private readonly origins = new Map<string, DescribedOrigin<VerdictOrigin>>();
+  private specCheck: RunSpecCheck | null = null;
 
   constructor(
     private readonly header: Omit<RunReport, 'iterations' | 'outcome' | 'stopReason' | 'totals' | 'verifierOrigins'>,
@@ -31,8 +34,19 @@ export class RunReportBuilder {
       })),
       guardViolations: checked.guard.verdict === 'reject' ? checked.guard.violations : [],
       wallTimeMs: checked.wallTimeMs,
+      ...(checked.counterexamples?.invariantTest?.status === 'falsified' ? { falsifiedInvariants: checked.counterexamples.invariantTest.falsified.map((entry) => entry.description) } : {}),
     };
     this.iteration(checked.iteration).candidates.push(candidate);
+  }
+
+  /** The original's spec check (check-original-spec.ts), for the report's header. */
+  setSpecCheck(check: OriginalSpecCheck): void {
+    const summary = check.summary;
+    this.specCheck = {
+      executableClauses: summary?.executableClauses ?? 0, clauses: summary?.clauses ?? 0, counterexamples: summary?.counterexamples ?? [],
+      functions: (summary?.functions ?? []).map(({ function: name, executableClauses, clauses, tried, satisfyingRequires, counterexamples, reason }) => ({ function: name, executableClauses, clauses, tried, satisfyingRequires, counterexamples, reason })),
+      skipped: check.skipped, stop: check.stop,
+    };
   }
 
   setIterationUsage(iteration: number, usage: { promptTokens: number; completionTokens: number; wallTimeMs: number }): void {
@@ -45,7 +59,7 @@ export class RunReportBuilder {
 
   build(outcome: RunReport['outcome'], stopReason: string, totals: RunReport['totals']): RunReport {
     const iterations = [...this.iterations.values()].sort((left, right) => left.iteration - right.iteration);
-    return { ...this.header, verifierOrigins: this.verifierOrigins(), outcome, stopReason, totals, iterations };
+    return { ...this.header, verifierOrigins: this.verifierOrigins(), outcome, ...(this.specCheck === null ? {} : { specCheck: this.specCheck }), stopReason, totals, iterations };
   }
 
   /** The distinct origins of the verdicts added so far. */

@@ -44,6 +44,12 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
         if (event.verifierOrigin !== null) print(`  verifier: ${describeVerdictOrigin(event.verifierOrigin)}`);
         if (event.precheckWaiver != null) print(`  erased pre-check: skipped for this run; the original fails it (${event.precheckWaiver.firstError}) but Verus checks it, so candidates go straight to Verus`);
         break;
+      case 'spec-check':
+        print(describeSpecCheckEvent(event));
+        break;
+      case 'invariant-falsified':
+        print(`  sample ${event.sample}${event.origin === 'houdini' ? ' (pruned)' : ''}: invariant falsified before Verus (no Verus call): ${event.falsified.join('; ')}`);
+        break;
       case 'iteration-started':
         iteration = event.iteration;
         print(`iteration ${event.iteration}: asking the editor`);
@@ -117,6 +123,14 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
 }
 
 const SPINNER = ['-', '\\', '|', '/'];
+
+/** `spec check: 5 of 6 clauses executable; counterexample: ...` under the baseline line. */
+function describeSpecCheckEvent(event: Extract<RepairEvent, { type: 'spec-check' }>): string {
+  if (event.skipped !== null) return `  spec check: skipped (${event.skipped})`;
+  const counts = `${event.executableClauses} of ${event.clauses} clauses of the targets executable`;
+  const found = event.counterexamples.length === 0 ? 'no counterexample (which proves nothing)' : `counterexample: ${event.counterexamples.join('; ')}`;
+  return `  spec check (the erased code was run): ${counts}; ${found}`;
+}
 const WAIT_NOTICE_FIRST_MS = 15_000;
 
 function formatErrors(errors: Record<string, number>): string {

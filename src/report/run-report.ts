@@ -17,6 +17,18 @@ export interface CandidateReport {
   errors: Array<{ kind: string; message: string; file: string | null; line: number | null }>;
   guardViolations: GuardViolation[];
   wallTimeMs: number;
+  /** Loop invariants of this candidate falsified by running the erased code, before (and instead of) Verus: one readable line each. */
+  falsifiedInvariants?: string[];
+}
+
+/** The original's spec check at a counterexample level (docs/spec-check.md): executable clauses, counterexamples, the stop it caused. */
+export interface RunSpecCheck {
+  executableClauses: number;
+  clauses: number;
+  counterexamples: string[];
+  functions: Array<{ function: string; executableClauses: number; clauses: number; tried: number; satisfyingRequires: number; counterexamples: string[]; reason: string | null }>;
+  skipped: string | null;
+  stop: string | null;
 }
 
 export interface IterationReport {
@@ -51,6 +63,8 @@ export interface RunReport {
   /** Every distinct origin of the run's verdicts, in order of first use (a cache hit names the run that filled it). */
   verifierOrigins: Array<DescribedOrigin<VerdictOrigin>>;
   outcome: 'verified' | 'not-verified';
+  /** At a counterexample level: the original's spec check (absent at other levels and on resumed runs). */
+  specCheck?: RunSpecCheck;
   stopReason: string;
   ledgerBranch: string;
   iterations: IterationReport[];

@@ -76,4 +76,30 @@ describe('verus-repair bench: bad input is a one-line configuration error (exit 
     expect(run.stderr).toMatch(/--out .*: this is src\/bench-out of the crate at /);
     expect(existsSync(out)).toBe(false);
   });
+
+  it('refuses colliding model names and a grid over the size cap before anything is created (issue 18, item 11)', async () => {
+    const grid = path.join(scratch, 'colliding.toml');
+    writeFileSync(grid, 'feedback = "none"\niterations = 1\n\n[[model]]\nname = "x/y"\n\n[[model]]\nname = "x_y"\n\n[[model]]\nname = "x:y"\n');
+    const out = path.join(scratch, 'out-colliding');
+    const colliding = await runCliInProcess('bench', path.join(ROOT, 'rust-fixtures'), '--grid', grid, '--out', out, '--jobs', '3');
+    expect(colliding.exitCode).toBe(2);
+    expect(colliding.stderr).toContain(`${grid}: [[model]] #1 "x/y" (line 4), [[model]] #2 "x_y" (line 7) and [[model]] #3 "x:y" (line 10) all become the setting id part "x_y"`);
+    expect(existsSync(out)).toBe(false);
+    const twice = await runCliInProcess('bench', path.join(ROOT, 'rust-fixtures'), '--model', 'm', '--model', 'm', '--out', out);
+    expect(twice.exitCode).toBe(2);
+    expect(twice.stderr).toContain('name the same model "m"');
+    expect(existsSync(out)).toBe(false);
+
+    const huge = path.join(scratch, 'huge.toml');
+    const temperatures = Array.from({ length: 1000 }, (_, index) => index / 500);
+    writeFileSync(huge, `feedback = "none"\nrepetitions = 100\ntemperature = [${temperatures.join(', ')}]\n${Array.from({ length: 10 }, (_, index) => `[[model]]\nname = "m${index}"\n`).join('')}`);
+    const capped = await runCliInProcess('bench', path.join(ROOT, 'rust-fixtures'), '--grid', huge, '--out', out);
+    expect(capped.exitCode).toBe(2);
+    expect(capped.stderr).toMatch(/the bench would plan [0-9,]+ attempts: [0-9,]+ tasks × 10,000 settings \(10 models × 1 feedback levels × 1 samples values × 1000 temperatures\) × 100 repetitions, over the limit of 100,000/);
+    expect(capped.stderr).toContain('--max-attempts N');
+    expect(existsSync(out)).toBe(false);
+    const stillCapped = await runCliInProcess('bench', path.join(ROOT, 'rust-fixtures'), '--grid', huge, '--out', out, '--max-attempts', '200000');
+    expect(stillCapped.stderr).toContain('over the limit of 200,000');
+    expect(existsSync(out)).toBe(false);
+  });
 });

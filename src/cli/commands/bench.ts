@@ -15,6 +15,7 @@ interface BenchCliOptions {
   maxCost?: string;
   maxTokens?: string;
   maxTime?: string;
+  maxAttempts?: string;
   json?: boolean;
   model?: string[];
   feedback?: string;
@@ -42,6 +43,7 @@ export function defineBenchCommand(program: Command): void {
     .option('--max-cost <usd>', 'stop starting attempts once this much is spent')
     .option('--max-tokens <n>', 'stop starting attempts once this many tokens are used')
     .option('--max-time <seconds>', 'stop starting attempts after this long')
+    .option('--max-attempts <n>', 'refuse a bench that plans more attempts (tasks x settings x repetitions); default 100000 or the grid\'s max_attempts')
     .option('--model <name>', 'model axis (repeatable; overrides the grid)', collect)
     .option('--feedback <levels>', `feedback axis, comma-separated, of ${FEEDBACK_LEVELS.join(', ')}`)
     .option('--samples <k>', 'candidates per iteration')
@@ -94,6 +96,7 @@ export interface BenchFlags {
   maxCostUsd: number | null;
   maxTokens: number | null;
   maxWallTimeMs: number | null;
+  maxAttempts: number | null;
   models: string[];
   feedback: string[] | null;
   samples: number | null;
@@ -115,6 +118,6 @@ function readBenchFlags(options: BenchCliOptions): BenchFlags {
     maxWallTimeMs: options.maxTime === undefined ? null : parsePositiveNumberOption(options.maxTime, '--max-time', '--max-time 3600') * 1000,
     models: options.model ?? [], feedback: options.feedback === undefined ? null : options.feedback.split(',').map((level) => level.trim()),
     samples: count(options.samples, '--samples', '2'), iterations: count(options.iterations, '--iterations', '6'), repetitions: count(options.repetitions, '--repetitions', '3'),
-    temperature, runner,
+    temperature, runner, maxAttempts: count(options.maxAttempts, '--max-attempts', '200000'),
   };
 }
