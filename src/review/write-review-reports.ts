@@ -5,18 +5,51 @@ import { renderReviewMarkdown } from '../report/render-review-markdown.js';
 import { renderReviewSarif } from '../report/render-review-sarif.js';
 import type { ReviewResult } from './review-result.js';
 
-export interface ReviewOutputs {
+/** Where to write each report (paths already checked by the CLI, before the review ran). */
+export interface ReviewReportPaths {
   sarif?: string;
   html?: string;
   md?: string;
+}
+
+export interface ReviewOutputs {
+  reports: ReviewReportPaths;
   record: boolean;
 }
 
-/** Writes the requested report files and records the review in git (unless `record` is false). */
-export async function writeReviewReports(review: ReviewResult, outputs: ReviewOutputs): Promise<{ record: ReviewRecording | null }> {
-  if (outputs.sarif !== undefined) await writeFile(outputs.sarif, `${JSON.stringify(renderReviewSarif(review), null, 2)}\n`);
-  if (outputs.html !== undefined) await writeFile(outputs.html, renderReviewHtml(review));
-  if (outputs.md !== undefined) await writeFile(outputs.md, renderReviewMarkdown(review));
-  if (!outputs.record) return { record: null };
-  return { record: await recordReview(review) };
+/** A report that could not be written: the option, its path and the file system's reason. */
+export interface ReportWriteFailure {
+  option: '--sarif' | '--html' | '--md';
+  path: string;
+  message: string;
+}
+
+/**
+ * Records the review in git (unless `record` is false), then writes the requested reports. The
+ * record comes first: a report that cannot be written (a full disk, a path that became a
+ * directory) must not cost the review itself. Each failed report is returned, not thrown, so the
+ * others are still written and the caller names all of them.
+ */
+export async function writeReviewReports(review: ReviewResult, outputs: ReviewOutputs): Promise<{ record: ReviewRecording | null; failures: ReportWriteFailure[] }> {
+  const record = outputs.record ? await recordReview(review) : null;
+  const failures: ReportWriteFailure[] = [];
+  const renderers: Array<[ReportWriteFailure['option'], string | undefined, () => string]> = [
+    ['--sarif', outputs.reports.sarif, () => `${JSON.stringify(renderReviewSarif(review), null, 2)}\n`],
+    ['--html', outputs.reports.html, () => renderReviewHtml(review)],
+    ['--md', outputs.reports.md, () => renderReviewMarkdown(review)],
+  ];
+  for (const [option, path, render] of renderers) {
+    if (path === undefined) continue;
+    try {
+      await writeFile(path, render());
+    } catch (error) {
+      failures.push({ option, path, message: describeWriteError(error) });
+    }
+  }
+  return { record, failures };
+}
+
+function describeWriteError(error: unknown): string {
+  if (error instanceof Error) return 'code' in error && typeof error.code === 'string' ? `${error.code}: ${error.message.replace(/^[A-Z]+: /, '')}` : error.message;
+  return String(error);
 }

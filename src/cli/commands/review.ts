@@ -1,8 +1,11 @@
 import type { Command } from 'commander';
-import { ConfigurationError } from '../../core/errors.js';
+import { AdapterError, ConfigurationError } from '../../core/errors.js';
 import { MUTATION_OPERATORS, isMutationOperator, type MutationOperator } from '../../review/mutation-operator.js';
+import type { ReviewReportPaths } from '../../review/write-review-reports.js';
+import { checkOutputPath } from '../check-output-path.js';
 import { ExitError } from '../exit-error.js';
-import { parseIntegerOption } from '../parse-number-option.js';
+import { MAX_SAMPLE_SEED } from '../../review/sample-mutants.js';
+import { parseIntegerOption, parseJobsOption } from '../parse-number-option.js';
 import { selectRunnerFlag } from '../select-runner-flag.js';
 
 interface ReviewCommandOptions {
@@ -71,6 +74,11 @@ export function defineReviewCommand(program: Command): void {
         ...(options.recordCassettes === undefined ? {} : { recordDir: options.recordCassettes }),
       };
       const operators = options.operators === undefined ? undefined : parseOperators(options.operators);
+      const maxMutants = options.maxMutants === undefined ? undefined : parseIntegerOption(options.maxMutants, '--max-mutants', '--max-mutants 100');
+      const seed = options.seed === undefined ? undefined : parseIntegerOption(options.seed, '--seed', '--seed 7', 0, MAX_SAMPLE_SEED);
+      const jobs = options.jobs === undefined ? undefined : parseJobsOption(options.jobs, '--jobs', '--jobs 2');
+      // Every report path is checked before any work: a review of minutes must not end in EISDIR, nor overwrite the crate it reviewed.
+      const reports = await checkReportPaths(options, crate);
       const { runReview } = await import('../../review/run-review.js');
       const { writeReviewReports } = await import('../../review/write-review-reports.js');
       const { renderReviewText } = await import('../../report/render-review-text.js');
@@ -78,7 +86,7 @@ export function defineReviewCommand(program: Command): void {
       const { withInterruptSignal } = await import('../interrupt-signal.js');
       const json = options.json === true;
       const progress = json ? (event: unknown) => process.stdout.write(`${JSON.stringify(event)}\n`) : createReviewProgress(process.stderr);
-      await withInterruptSignal('verus-repair: review interrupted; unsettled mutants are reported as such', async (signal) => {
+      await withInterruptSignal('verus-repair: review interrupted; its cargo and verifier processes were stopped, and nothing was reported or recorded', async (signal) => {
         const outcome = await runReview({
           crateDir: crate,
           functions: options.fn,
@@ -90,24 +98,46 @@ export function defineReviewCommand(program: Command): void {
           ...(options.file === undefined ? {} : { file: options.file }),
           ...(options.against === undefined ? {} : { against: options.against }),
           ...(operators === undefined ? {} : { operators }),
-          ...(options.maxMutants === undefined ? {} : { maxMutants: parseIntegerOption(options.maxMutants, '--max-mutants', '--max-mutants 100') }),
-          ...(options.seed === undefined ? {} : { seed: parseIntegerOption(options.seed, '--seed', '--seed 7', 0) }),
-          ...(options.jobs === undefined ? {} : { jobs: parseIntegerOption(options.jobs, '--jobs', '--jobs 2') }),
+          ...(maxMutants === undefined ? {} : { maxMutants }),
+          ...(seed === undefined ? {} : { seed }),
+          ...(jobs === undefined ? {} : { jobs }),
           ...(runner === null ? {} : { runner }),
         });
         if (outcome.kind === 'original-not-checked') {
           if (json) process.stdout.write(`${JSON.stringify({ type: 'review-refused', stage: outcome.stage, message: outcome.message })}\n`);
           throw new ExitError(outcome.toolchain ? 3 : 2, `verus-repair: ${outcome.message}; nothing was mutated`);
         }
+        // A signal after the last stage still means the user stopped the review: nothing is recorded.
+        if (signal.aborted) throw signal.reason;
         const review = outcome.review;
-        const written = await writeReviewReports(review, { ...(options.sarif === undefined ? {} : { sarif: options.sarif }), ...(options.html === undefined ? {} : { html: options.html }), ...(options.md === undefined ? {} : { md: options.md }), record: options.record });
+        const written = await writeReviewReports(review, { reports, record: options.record });
         if (json) process.stdout.write(`${JSON.stringify({ type: 'review', ...stripSources(review), record: written.record })}\n`);
         else process.stdout.write(`${renderReviewText(review)}${describeRecording(written.record)}`);
+        if (written.failures.length > 0) {
+          const kept = written.record === null || written.record.ref === null ? 'the review is printed above' : `the review is recorded on ${written.record.ref} and printed above`;
+          throw new AdapterError(`${written.failures.map((failure) => `${failure.option} ${failure.path}: the report could not be written (${failure.message})`).join('; ')}; ${kept}`);
+        }
         if (review.findings > 0) throw new ExitError(1);
         const unsettled = review.mutants.filter((entry) => entry.verdict.status === 'unsettled').length + review.vacuity.filter((result) => result.verdict === 'unsettled').length;
         if (unsettled > 0) throw new ExitError(4, `verus-repair: ${unsettled} mutant(s) or probe(s) have no verdict (listed above); the review is incomplete`);
       });
     });
+}
+
+/** The report options' paths, checked (checkOutputPath: not in .git, not a source of the crate, a writable regular file) and absolute. */
+async function checkReportPaths(options: ReviewCommandOptions, crate: string): Promise<ReviewReportPaths> {
+  const reports: ReviewReportPaths = {};
+  const seen = new Map<string, string>();
+  for (const kind of ['sarif', 'html', 'md'] as const) {
+    const given = options[kind];
+    if (given === undefined) continue;
+    const checked = await checkOutputPath({ option: `--${kind}`, path: given, kind: 'file', protectedCrates: [crate] });
+    const earlier = seen.get(checked);
+    if (earlier !== undefined) throw new ConfigurationError(`--${kind} ${given}: ${earlier} already writes this file; give each report its own path`);
+    seen.set(checked, `--${kind}`);
+    reports[kind] = checked;
+  }
+  return reports;
 }
 
 function parseOperators(list: string): MutationOperator[] {
