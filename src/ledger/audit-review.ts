@@ -3,24 +3,29 @@ import { parseVerusSource, type VerusFileIr } from '../ir/index.js';
 import { generateMutants, type MutantGeneration } from '../review/generate-mutants.js';
 import { isMutationOperator } from '../review/mutation-operator.js';
 import type { ReviewRecordEntry } from './read-review-records.js';
-import type { ReviewNote } from './review-record.js';
+import { digestReviewNote, type ReviewNote } from './review-record.js';
 
 export interface ReviewAuditFinding {
-  rule: 'note-missing' | 'source-missing' | 'mutant-mismatch' | 'trailer-mismatch' | 'reverify-mismatch';
+  rule: 'note-missing' | 'note-edited' | 'source-missing' | 'mutant-mismatch' | 'trailer-mismatch' | 'reverify-mismatch';
   message: string;
 }
 
 /**
  * Audits one review record: reads the reviewed files from the record's own tree, regenerates the
  * mutants from the recorded operators, functions, limit and seed, and checks each recorded mutant's
- * id, operator, location and source SHA-256, and that the trailers' counts match the note.
+ * id, operator, location and source SHA-256, that the note matches its `Note-SHA256` trailer, and
+ * that the trailers' counts match the note.
  */
 export async function auditReview(repoDir: string, record: ReviewRecordEntry): Promise<ReviewAuditFinding[]> {
   const note = record.note;
   if (note === null) return [{ rule: 'note-missing', message: `review ${record.reviewId} has no readable review note` }];
-  const regenerated = await regenerateRecordedMutants(repoDir, record.commit, note);
-  if ('missing' in regenerated) return [{ rule: 'source-missing', message: `${regenerated.missing} is not in the record's tree` }];
   const findings: ReviewAuditFinding[] = [];
+  // The counts in the trailers cannot see two verdicts swapped in the note; its digest can.
+  const recordedDigest = record.trailers.get('Note-SHA256');
+  if (recordedDigest === undefined) findings.push({ rule: 'note-edited', message: `review ${record.reviewId} has no Note-SHA256 trailer, so its note cannot be told from an edited one` });
+  else if (digestReviewNote(note) !== recordedDigest) findings.push({ rule: 'note-edited', message: `the note of review ${record.reviewId} does not match its Note-SHA256 trailer: it was edited after the review was recorded` });
+  const regenerated = await regenerateRecordedMutants(repoDir, record.commit, note);
+  if ('missing' in regenerated) return [...findings, { rule: 'source-missing', message: `${regenerated.missing} is not in the record's tree` }];
   const byId = new Map(regenerated.mutants.map((mutant) => [mutant.id, mutant]));
   for (const recorded of note.mutants) {
     const mutant = byId.get(recorded.id);

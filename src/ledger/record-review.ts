@@ -6,7 +6,7 @@ import { AdapterError } from '../core/errors.js';
 import { readCrateFiles } from '../repair/crate-snapshot.js';
 import type { ReviewResult } from '../review/review-result.js';
 import { FALLBACK_IDENTITY } from './git-identity.js';
-import { REVIEW_BRANCH_PREFIX, REVIEW_NOTES_REF, buildReviewTrailers, type ReviewNote } from './review-record.js';
+import { REVIEW_BRANCH_PREFIX, REVIEW_NOTES_REF, buildReviewNote, buildReviewTrailers, digestReviewNote } from './review-record.js';
 
 export type ReviewRecording = { ref: string; commit: string } | { ref: null; reason: string };
 
@@ -14,7 +14,7 @@ export type ReviewRecording = { ref: string; commit: string } | { ref: null; rea
  * Records a review in git like a repair run: a commit on `refs/heads/verus-repair/review-<id>`
  * whose tree is HEAD's with the crate's sources as they were reviewed (a private index, so the
  * user's index and working tree are untouched), the trailers in its message and every mutant in
- * its note. A crate outside a git repository is not recorded, and the reason says so.
+ * its note, whose canonical-JSON sha256 is the commit's `Note-SHA256` trailer. A crate outside a git repository is not recorded, and the reason says so.
  */
 export async function recordReview(review: ReviewResult): Promise<ReviewRecording> {
   const top = await git(review.crateDir, ['rev-parse', '--show-toplevel']);
@@ -34,24 +34,11 @@ export async function recordReview(review: ReviewResult): Promise<ReviewRecordin
       await checked(repo, ['update-index', '--add', '--cacheinfo', `100644,${blob},${repoPath}`], env);
     }
     const tree = (await checked(repo, ['write-tree'], env)).trim();
-    const message = `verus-repair review ${review.id}: ${review.findings} finding(s)\n\n${buildReviewTrailers(review).map(([key, value]) => `${key}: ${value}`).join('\n')}\n`;
+    const note = buildReviewNote(review, crate);
+    // The note's digest in the commit message: a note edited afterwards (two verdicts swapped keep every count) no longer matches it.
+    const trailers: Array<[string, string]> = [...buildReviewTrailers(review), ['Note-SHA256', digestReviewNote(note)]];
+    const message = `verus-repair review ${review.id}: ${review.findings} finding(s)\n\n${trailers.map(([key, value]) => `${key}: ${value}`).join('\n')}\n`;
     const commit = (await checked(repo, [...FALLBACK_IDENTITY, 'commit-tree', tree, ...(parent === null ? [] : ['-p', parent]), '-F', '-'], {}, message)).trim();
-    const note: ReviewNote = {
-      format: 'verus-repair-review/1',
-      reviewId: review.id,
-      crate,
-      files: review.files,
-      functions: review.requestedFunctions,
-      operators: review.operators,
-      seed: review.seed,
-      sampledWithSeed: review.sampledWithSeed,
-      maxMutants: review.maxMutants,
-      origins: review.origins,
-      mutants: review.mutants.map(({ mutant, verdict, reproof }) => ({ id: mutant.id, operator: mutant.operator, file: mutant.file, function: mutant.function, line: mutant.line, column: mutant.column, sourceSha256: mutant.sourceSha256, verdict: verdict.status, settledBy: verdict.settledBy, ...(reproof === undefined ? {} : { reproof }) })),
-      vacuity: review.vacuity.map((result) => ({ kind: result.probe.kind, function: result.probe.function, line: result.probe.line, verdict: result.verdict })),
-      entailment: review.entailment.map((result) => ({ function: result.function, direction: result.direction, verdict: result.verdict })),
-      ...(review.precheckWaiver === undefined ? {} : { precheckWaiver: review.precheckWaiver }),
-    };
     const noteFile = path.join(scratch, 'note.json');
     await writeFile(noteFile, `${JSON.stringify(note, null, 2)}\n`);
     await checked(repo, [...FALLBACK_IDENTITY, 'notes', `--ref=${REVIEW_NOTES_REF}`, 'add', '-f', '-F', noteFile, commit]);

@@ -4,6 +4,7 @@ import type { Reproof } from '../review/reprove/reproof.js';
 import type { ReviewResult } from '../review/review-result.js';
 import { describeSkippedStages } from '../review/describe-skipped-stages.js';
 import type { PrecheckWaiver } from '../verifier/precheck/precheck-waiver.js';
+import { canonicalJson, sha256Hex } from './source-digest.js';
 
 /** Review records live on `refs/heads/verus-repair/review-<id>`, with notes under their own ref. */
 export const REVIEW_BRANCH_PREFIX = 'verus-repair/review-';
@@ -30,7 +31,33 @@ export interface ReviewNote {
   precheckWaiver?: PrecheckWaiver;
 }
 
-/** The trailers of a review commit. */
+/** The note of a review of the crate at `crate` (relative to the repository root): every mutant with its verdict, the probes, the entailment checks. */
+export function buildReviewNote(review: ReviewResult, crate: string): ReviewNote {
+  return {
+    format: 'verus-repair-review/1',
+    reviewId: review.id,
+    crate,
+    files: review.files,
+    functions: review.requestedFunctions,
+    operators: review.operators,
+    seed: review.seed,
+    sampledWithSeed: review.sampledWithSeed,
+    maxMutants: review.maxMutants,
+    origins: review.origins,
+    mutants: review.mutants.map(({ mutant, verdict, reproof }) => ({ id: mutant.id, operator: mutant.operator, file: mutant.file, function: mutant.function, line: mutant.line, column: mutant.column, sourceSha256: mutant.sourceSha256, verdict: verdict.status, settledBy: verdict.settledBy, ...(reproof === undefined ? {} : { reproof }) })),
+    vacuity: review.vacuity.map((result) => ({ kind: result.probe.kind, function: result.probe.function, line: result.probe.line, verdict: result.verdict })),
+    entailment: review.entailment.map((result) => ({ function: result.function, direction: result.direction, verdict: result.verdict })),
+    ...(review.precheckWaiver === undefined ? {} : { precheckWaiver: review.precheckWaiver }),
+  };
+}
+
+/** The `Note-SHA256` trailer of a review commit: sha256 of the note's canonical JSON (keys sorted), as repair commits have. */
+export function digestReviewNote(note: ReviewNote): string {
+  // Through JSON first: the digest is of the note as git stores it (no undefined fields), so audit's parsed note hashes the same.
+  return sha256Hex(canonicalJson(JSON.parse(JSON.stringify(note))));
+}
+
+/** The trailers of a review commit (`Note-SHA256` is added when the note is written: recordReview). */
 export function buildReviewTrailers(review: ReviewResult): Array<[string, string]> {
   const count = (status: string) => String(review.mutants.filter((entry) => entry.verdict.status === status).length);
   const proven = review.mutants.filter((entry) => entry.reproof?.status === 'proved').length;

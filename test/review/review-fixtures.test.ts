@@ -184,8 +184,18 @@ describe('review on the weak/strong fixture twins (synthetic verifier verdicts)'
     expect(audit.exitCode, audit.stderr).toBe(0);
     expect(audit.stdout).toBe('review test-review-search-weak: audit passed');
     const tampered = { ...note, mutants: note.mutants.map((mutant, index) => (index === 1 ? { ...mutant, sourceSha256: '0'.repeat(64) } : mutant)) };
-    expect(await auditReview(crate, { ...record!, note: tampered })).toEqual([{ rule: 'mutant-mismatch', message: expect.stringContaining('m2: recorded constant 13:14 000000000000, regenerated constant 13:14') }]);
+    expect(await auditReview(crate, { ...record!, note: tampered })).toEqual([{ rule: 'note-edited', message: expect.stringContaining('does not match its Note-SHA256 trailer') }, { rule: 'mutant-mismatch', message: expect.stringContaining('m2: recorded constant 13:14 000000000000, regenerated constant 13:14') }]);
     expect(await auditReview(crate, { ...record!, trailers: new Map([...record!.trailers, ['Survived', '0']]) })).toEqual([{ rule: 'trailer-mismatch', message: 'trailer Survived is 0, the note says 4' }]);
+    // Two mutants' verdicts swapped in the note keep every count the trailers state: only the note's digest tells.
+    expect(message).toMatch(/^Note-SHA256: [0-9a-f]{64}$/m);
+    const [survivor, killed] = [note.mutants.findIndex((mutant) => mutant.verdict === 'survived'), note.mutants.findIndex((mutant) => mutant.verdict === 'killed-by-verus')];
+    const swapped = { ...note, mutants: note.mutants.map((mutant, index) => (index === survivor ? { ...mutant, verdict: note.mutants[killed]!.verdict, settledBy: note.mutants[killed]!.settledBy } : index === killed ? { ...mutant, verdict: note.mutants[survivor]!.verdict, settledBy: note.mutants[survivor]!.settledBy } : mutant)) };
+    writeFileSync(path.join(path.dirname(crate), 'swapped-note.json'), JSON.stringify(swapped, null, 2));
+    execFileSync('git', ['-C', crate, '-c', 'user.name=t', '-c', 'user.email=t@t', 'notes', `--ref=${REVIEW_NOTES_REF}`, 'add', '-f', '-F', path.join(path.dirname(crate), 'swapped-note.json'), record!.commit]);
+    const swappedAudit = await runCli(['audit', '--reviews', '--repo', crate], { PATH: process.env['PATH'] ?? '' });
+    expect(swappedAudit.exitCode).not.toBe(0);
+    expect(`${swappedAudit.stdout}${swappedAudit.stderr}`).toContain('does not match its Note-SHA256 trailer');
+    execFileSync('git', ['-C', crate, '-c', 'user.name=t', '-c', 'user.email=t@t', 'notes', `--ref=${REVIEW_NOTES_REF}`, 'add', '-f', '-m', JSON.stringify(note, null, 2), record!.commit]);
 
     // --reverify: the four survivors verify again from the record alone; a survivor the verifier now rejects is reported.
     const { services, fake } = await createSyntheticReviewServices(crate);
