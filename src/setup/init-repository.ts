@@ -1,4 +1,4 @@
-import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../core/errors.js';
 import { CONFIG_FILE_NAME, loadVerifierConfig } from '../verifier/config/read-verifier-config.js';
@@ -7,7 +7,8 @@ import { loadToolchainPin } from '../verifier/toolchain/read-toolchain-pin.js';
 import { REPOSITORY_PIN_PATH } from '../verifier/toolchain/toolchain-pin-source.js';
 import { applyCrateChanges } from './apply-crate-changes.js';
 import { describeCrateChange } from './crate-change.js';
-import { ensureGitIgnore, LOCAL_STATE_PATTERN } from './ensure-git-ignore.js';
+import { checkWriteInsideRepository } from './check-write-inside-repository.js';
+import { ensureGitIgnore, gitIgnoreHasLocalState, LOCAL_STATE_PATTERN } from './ensure-git-ignore.js';
 import { findGitRoot } from './find-git-root.js';
 import type { InitReport, InitStep } from './init-step.js';
 import { planCrateChanges } from './plan-crate-changes.js';
@@ -32,13 +33,22 @@ export async function initRepository(crate: string, options: { fix: boolean }): 
   const pin = await loadToolchainPin(config.pin.file);
   const relative = (file: string): string => path.relative(repositoryRoot, file) || '.';
   const steps: InitStep[] = [];
-
   const configFile = path.join(repositoryRoot, CONFIG_FILE_NAME);
+  const pinFile = path.join(repositoryRoot, REPOSITORY_PIN_PATH);
+  const { changes, notes } = planCrateChanges(manifest, pin.vstd.version);
+  const fixedManifest = changes.length > 0 && options.fix ? applyCrateChanges(manifest.text, changes, manifest.file) : null;
+  // Every file init may write is checked before the first write. The config and the pin are created
+  // exclusively (an existing file or link is left alone), but the pin's directory may be a link.
+  const targets = [
+    ...(config.pin.source === 'config' || (await lstat(pinFile).catch(() => null)) !== null ? [] : [pinFile]),
+    ...((await gitIgnoreHasLocalState(repositoryRoot)) ? [] : [path.join(repositoryRoot, '.gitignore')]),
+    ...(fixedManifest === null ? [] : [manifest.file]),
+  ];
+  for (const target of targets) await checkWriteInsideRepository(target, repositoryRoot);
   steps.push((await createIfAbsent(configFile, () => writeFile(configFile, renderConfigTemplate(), { flag: 'wx' })))
     ? { path: CONFIG_FILE_NAME, status: 'created', detail: 'every section with its defaults, commented; [model] name = "gpt-4o-mini" is a placeholder: set your model' }
     : { path: CONFIG_FILE_NAME, status: 'left-alone', detail: 'it exists' });
 
-  const pinFile = path.join(repositoryRoot, REPOSITORY_PIN_PATH);
   if (config.pin.source === 'config') {
     steps.push({ path: relative(config.pin.file), status: 'left-alone', detail: 'verifier.pin_file in verus-repair.toml names this pin' });
   } else if (await createIfAbsent(pinFile, async () => {
@@ -54,8 +64,7 @@ export async function initRepository(crate: string, options: { fix: boolean }): 
   steps.push({ path: '.gitignore', status: ignored === 'present' ? 'left-alone' : ignored, detail: ignored === 'present' ? `already ignores ${LOCAL_STATE_PATTERN}` : `${LOCAL_STATE_PATTERN} (runs, worktrees and the verdict cache are local)` });
 
   const manifestPath = relative(manifest.file);
-  const { changes, notes } = planCrateChanges(manifest, pin.vstd.version);
-  if (changes.length > 0 && options.fix) await writeFile(manifest.file, applyCrateChanges(manifest.text, changes, manifest.file));
+  if (fixedManifest !== null) await writeFile(manifest.file, fixedManifest);
   for (const change of changes) steps.push({ path: manifestPath, status: options.fix ? 'changed' : 'would-change', detail: describeCrateChange(change) });
   for (const note of notes) steps.push({ path: manifestPath, status: 'note', detail: note });
   if (changes.length === 0) steps.push({ path: manifestPath, status: 'ok', detail: `vstd and [package.metadata.verus] match the pin (vstd ${pin.vstd.version})` });

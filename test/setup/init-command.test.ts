@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFakeSetup } from '../fakes/fake-environment.js';
@@ -89,5 +89,48 @@ describe('verus-repair init', () => {
     expect(badToml.exitCode).toBe(2);
     expect(badToml.stderr).toMatch(/Cargo\.toml:1:\d+: not valid TOML/);
     expect(existsSync(path.join(inGit.repo, 'verus-repair.toml'))).toBe(false);
+  });
+
+  it('refuses to write through a symbolic link leading outside the repository, naming the link and its target, and writes nothing', async () => {
+    const needsFix = '[package]\nname = "search"\nversion = "0.1.0"\n';
+    const noFiles = (repo: string): boolean => !existsSync(path.join(repo, 'verus-repair.toml')) && !existsSync(path.join(repo, 'verus-toolchain', 'pin.toml'));
+
+    // Cargo.toml is a link to a manifest elsewhere: --fix is refused, and the plain check still reports.
+    const linked = repositoryWithCrate(needsFix);
+    const elsewhere = createTemporaryDirectory('init-elsewhere');
+    renameSync(path.join(linked.crate, 'Cargo.toml'), path.join(elsewhere, 'Cargo.toml'));
+    symlinkSync(path.join(elsewhere, 'Cargo.toml'), path.join(linked.crate, 'Cargo.toml'));
+    const fixed = await runCli(['init', 'crates/search', '--fix'], environment, linked.repo);
+    expect(fixed.exitCode).toBe(2);
+    expect(fixed.stderr).toContain(`${path.join(linked.crate, 'Cargo.toml')} is a symbolic link to ${path.join(elsewhere, 'Cargo.toml')}, outside the repository`);
+    expect(readFileSync(path.join(elsewhere, 'Cargo.toml'), 'utf8')).toBe(needsFix);
+    expect(noFiles(linked.repo)).toBe(true);
+    expect((await runCli(['init', 'crates/search'], environment, linked.repo)).exitCode).toBe(1);
+
+    // .gitignore links outside, and verus-toolchain/ is a link to a directory outside.
+    const ignore = repositoryWithCrate();
+    writeFileSync(path.join(elsewhere, 'shared-ignore'), 'target/\n');
+    symlinkSync(path.join(elsewhere, 'shared-ignore'), path.join(ignore.repo, '.gitignore'));
+    const refusedIgnore = await runCli(['init', 'crates/search'], environment, ignore.repo);
+    expect(refusedIgnore.exitCode).toBe(2);
+    expect(refusedIgnore.stderr).toContain(`.gitignore is a symbolic link to ${path.join(elsewhere, 'shared-ignore')}, outside the repository`);
+    expect(readFileSync(path.join(elsewhere, 'shared-ignore'), 'utf8')).toBe('target/\n');
+    expect(noFiles(ignore.repo)).toBe(true);
+
+    const toolchain = repositoryWithCrate();
+    mkdirSync(path.join(elsewhere, 'toolchains'));
+    symlinkSync(path.join(elsewhere, 'toolchains'), path.join(toolchain.repo, 'verus-toolchain'));
+    const refusedPin = await runCli(['init', 'crates/search'], environment, toolchain.repo);
+    expect(refusedPin.exitCode).toBe(2);
+    expect(refusedPin.stderr).toContain(`pin.toml resolves to ${path.join(elsewhere, 'toolchains', 'pin.toml')} through a symbolic link on its path, outside the repository`);
+    expect(existsSync(path.join(elsewhere, 'toolchains', 'pin.toml'))).toBe(false);
+    expect(existsSync(path.join(toolchain.repo, 'verus-repair.toml'))).toBe(false);
+
+    // A link that stays inside the repository is followed as before.
+    const inside = repositoryWithCrate(needsFix);
+    renameSync(path.join(inside.crate, 'Cargo.toml'), path.join(inside.repo, 'search.toml'));
+    symlinkSync(path.join(inside.repo, 'search.toml'), path.join(inside.crate, 'Cargo.toml'));
+    expect((await runCli(['init', 'crates/search', '--fix'], environment, inside.repo)).exitCode).toBe(0);
+    expect(readFileSync(path.join(inside.repo, 'search.toml'), 'utf8')).toContain('verify = true');
   });
 });
