@@ -5,7 +5,7 @@ import { canonicalJson, computeSourceSha256, sha256Hex, type CheckedFile } from 
 /** One mismatch found by the audit. Any finding makes `verus-repair audit` exit non-zero. */
 export interface AuditFinding {
   commit: string;
-  rule: 'missing-note' | 'note-edited' | 'note-unreadable' | 'source-hash-mismatch' | 'trailer-mismatch' | 'stale-verdict' | 'missing-commits' | 'reverify-mismatch' | 'verifier-unavailable';
+  rule: 'missing-note' | 'note-edited' | 'note-unreadable' | 'source-hash-mismatch' | 'trailer-mismatch' | 'stale-verdict' | 'missing-commits' | 'reverify-mismatch' | 'verifier-unavailable' | 'stability-mismatch';
   message: string;
 }
 
@@ -44,6 +44,8 @@ export async function auditRunHistory(commits: readonly LedgerCommit[], readFile
     if (note.proofResult !== commit.trailers.get('Proof-Result')) finding('trailer-mismatch', 'Proof-Result trailer differs from the note');
     const rlimitUsed = commit.trailers.get('Rlimit-Used');
     if (rlimitUsed !== undefined && rlimitUsed !== describeNoteRlimitUse(note.report)) finding('trailer-mismatch', 'Rlimit-Used trailer differs from the functions in the note');
+    const stability = commit.trailers.get('Stability');
+    if (stability !== describeNoteStability(note.report)) finding('trailer-mismatch', 'Stability trailer differs from the seed runs in the note');
     const files: CheckedFile[] = [];
     for (const path of note.files) {
       const bytes = await readFileAt(commit.sha, path);
@@ -81,4 +83,12 @@ function describeNoteRlimitUse(report: unknown): string {
     return typeof rlimit === 'number' ? [rlimit] : [];
   });
   return counts.length === 0 ? 'none' : String(counts.reduce((total, count) => total + count, 0));
+}
+
+/** The `Stability` value the note's `report.stability` implies (`k/N`), undefined when it has none. */
+function describeNoteStability(report: unknown): string | undefined {
+  const stability = typeof report === 'object' && report !== null ? (report as { stability?: { runs?: unknown; seeds?: unknown } }).stability : undefined;
+  if (stability === undefined || !Array.isArray(stability.runs) || !Array.isArray(stability.seeds)) return undefined;
+  const passed = stability.runs.filter((run) => typeof run === 'object' && run !== null && (run as { status?: unknown }).status === 'verified').length;
+  return `${passed}/${stability.seeds.length}`;
 }

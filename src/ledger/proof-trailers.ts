@@ -17,6 +17,10 @@ export interface ProofTrailers {
   verifierArgs: string[];
   /** The Z3 rlimit count the check used, summed over its functions (per function in the note's `report.functions`); null when Verus reported none; omitted when no verifier ran. */
   rlimitUsed?: number | null;
+  /** `k/N`: the seeds (of N) a verified candidate's scope verified under again (`[verifier] stability_seeds`); omitted when no stability check ran. The seeds are in the note's `report.stability`. */
+  stability?: string;
+  /** The stability check's highest per-function rlimit use over the limit (`--rlimit` × 3,000,000), e.g. `0.412 (12360000 of 30000000, lemma_x, seed 2)`; `; near the limit` above half. */
+  rlimitMargin?: string;
   /** `focused fn1,fn2` or `crate`: what the candidate's check verified (omitted when unknown). */
   verifyScope?: string;
   /** `crate` when a focused pass was confirmed by a whole-crate run (omitted otherwise). */
@@ -58,6 +62,8 @@ const KEYS: Array<[keyof ProofTrailers, string]> = [
   ['toolchainPin', 'Toolchain-Pin'],
   ['verifierArgs', 'Verifier-Args'],
   ['rlimitUsed', 'Rlimit-Used'],
+  ['stability', 'Stability'],
+  ['rlimitMargin', 'Rlimit-Margin'],
   ['verifyScope', 'Verify-Scope'],
   ['confirmed', 'Confirmed'],
   ['verifier', 'Verifier'],
@@ -75,7 +81,7 @@ const KEYS: Array<[keyof ProofTrailers, string]> = [
 ];
 
 /** Scope trailers appear only on commits whose check had a scope. */
-const OMITTED_WHEN_ABSENT: Array<keyof ProofTrailers> = ['verifyScope', 'confirmed', 'specEntailment', 'verifier', 'modelOrigin', 'rlimitUsed', 'precheck', 'counterexample'];
+const OMITTED_WHEN_ABSENT: Array<keyof ProofTrailers> = ['verifyScope', 'confirmed', 'specEntailment', 'verifier', 'modelOrigin', 'rlimitUsed', 'precheck', 'counterexample', 'stability', 'rlimitMargin'];
 
 function renderValue(key: keyof ProofTrailers, trailers: ProofTrailers): string {
   const value = trailers[key];

@@ -15,6 +15,9 @@ export interface RunLogRow {
   /** The Verifier and Model-Origin trailers; commits written before they existed say `not recorded`. */
   verifier: string;
   model: string;
+  /** The Stability trailer (`k/N`) and Rlimit-Margin of a stability-checked verified candidate; null otherwise. */
+  stability: string | null;
+  rlimitMargin: string | null;
   summary: string;
 }
 
@@ -35,23 +38,27 @@ export function buildRunLog(commits: readonly LedgerCommit[]): RunLogRow[] {
       wallTimeMs: note?.wallTimeMs ?? null,
       verifier: commit.trailers.get('Verifier') ?? NOT_RECORDED,
       model: commit.trailers.get('Model-Origin') ?? NOT_RECORDED,
+      stability: commit.trailers.get('Stability') ?? null,
+      rlimitMargin: commit.trailers.get('Rlimit-Margin') ?? null,
       summary: commit.message.split('\n')[0] ?? '',
     };
   });
 }
 
 export function renderRunLogTable(rows: readonly RunLogRow[]): string {
-  const header = ['iter', 'sample', 'result', 'errors', 'tokens (in/out)', 'time', 'commit', 'verifier', 'model'];
+  const stabilityChecked = rows.some((row) => row.stability !== null);
+  const header = ['iter', 'sample', 'result', 'errors', 'tokens (in/out)', 'time', 'commit', 'verifier', 'model', ...(stabilityChecked ? ['rlimit margin'] : [])];
   const body = rows.map((row) => [
     String(row.iteration),
     String(row.sample),
-    row.result,
+    row.stability === null ? row.result : `${row.result} (${describeStabilityTrailer(row.stability)})`,
     row.errors,
     row.promptTokens === null ? '-' : `${row.promptTokens}/${row.completionTokens ?? 0}`,
     row.wallTimeMs === null ? '-' : `${(row.wallTimeMs / 1000).toFixed(1)}s`,
     row.commit.slice(0, 10),
     row.verifier,
     row.model,
+    ...(stabilityChecked ? [row.rlimitMargin ?? '-'] : []),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => (cells[column] ?? '').length)));
   const format = (cells: string[]): string => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
@@ -65,4 +72,10 @@ function parseNoteLoosely(text: string | null): Partial<LedgerNote> | null {
   } catch {
     return null;
   }
+}
+
+/** `2/3` → `unstable 2/3`, `3/3` → `stable 3/3`. */
+function describeStabilityTrailer(value: string): string {
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  return match === null ? value : `${match[1] === match[2] ? 'stable' : 'unstable'} ${value}`;
 }

@@ -51,6 +51,8 @@ export async function checkCandidate(
       precheckRunsTests: services.precheckRunsTests,
       precheckWaiver: services.precheckWaiver ?? null,
       onStage: stage,
+      // The baseline is never stability-checked: only a candidate's proof is asked to be robust.
+      stabilitySeeds: candidate.iteration === 0 ? [] : request.stabilitySeeds ?? [],
     }, services.signal);
     const { result, diagnostics } = readVerdict(verification);
     // A verified candidate that changed a spec (allowed by --allow-spec-change) gets the entailment check before it is reported.

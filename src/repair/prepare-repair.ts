@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { applyModelFamily, createIrCandidateApplier, createModelStack, loadPromptTemplates, loadTacticCatalog, usesTactics, type FeedbackLevel } from '../agents/index.js';
+import { applyModelFamily, createIrCandidateApplier, createModelStack, loadPromptTemplates, loadTacticCatalog, usesCounterexamples, usesTactics, type FeedbackLevel } from '../agents/index.js';
 import { ConfigurationError } from '../core/errors.js';
 import { DEFAULT_GUARD_POLICY } from '../core/guard-verdict.js';
 import type { VerificationScopePolicy, Verifier } from '../core/verifier.js';
@@ -14,6 +14,7 @@ import { createVerifier } from '../verifier/create-verifier.js';
 import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
 import { listVerificationInputs } from '../verifier/cache/list-verification-inputs.js';
 import { readPinInForce } from '../verifier/toolchain/read-pin-in-force.js';
+import { listStabilitySeeds } from '../verifier/stability/list-stability-seeds.js';
 import { checkTargetFile } from './check-target-file.js';
 import { createRunId } from './create-run-id.js';
 import { readRepairConfig } from './read-repair-config.js';
@@ -46,6 +47,8 @@ export interface RepairInvocation {
   runId: string | null;
   /** `repair --scope`; null or absent = `[verifier] scope` (default `focused`). */
   scope?: VerificationScopePolicy | null;
+  /** `--stability N`: solver seeds a verified candidate is re-verified under; null or absent = `[verifier] stability_seeds` (default 0, off). */
+  stability?: number | null;
   environment: NodeJS.ProcessEnv;
   /** Overrides the verifier (the demo's recorded verifier); null = the configured runner. */
   verifier?: Verifier;
@@ -95,6 +98,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
     policy,
     houdiniRounds: invocation.houdiniRounds,
     verification: { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs, scope: invocation.scope ?? config.scope },
+    stabilitySeeds: listStabilitySeeds(invocation.stability ?? config.stabilitySeeds),
     modelName: modelConfig.name,
     modelOrigin: resolveModelOrigin(modelConfig.baseUrl, { replay: invocation.replay, record: invocation.record }),
     concurrency: Math.max(1, Math.min(invocation.samples ?? modelConfig.samples, availableParallelism())),
@@ -118,6 +122,8 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
     ledger,
     cassette,
     emit,
+    // The counterexample levels run the erased code (src/spec) with the run's cargo and shared target directory.
+    specCheck: usesCounterexamples(request.feedbackLevel) ? { environment, config } : null,
     now: () => performance.now(),
     ...(invocation.signal === undefined ? {} : { signal: invocation.signal }),
   };

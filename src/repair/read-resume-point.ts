@@ -1,3 +1,4 @@
+import { parseStabilityTrailer } from '../verifier/stability/describe-stability.js';
 import path from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { ConfigurationError } from '../core/errors.js';
@@ -39,7 +40,8 @@ export async function readResumePoint(ledger: GitProofLedger, request: RepairReq
     const bytes = iteration > 0 ? await ledger.readFileAt(commit.sha, `${prefix}${request.file}`) : null;
     if (bytes !== null) earlierCandidates.push({ source: decodeSourceBytes(bytes, request.file), iteration });
   }
-  const verified = [...commits].reverse().find((commit) => commit.trailers.get('Proof-Result') === 'verified');
+  // A verified commit whose stability check failed a seed does not end the run; it is not where a resumed run stops.
+  const verified = [...commits].reverse().find((commit) => commit.trailers.get('Proof-Result') === 'verified' && isStableTrailer(commit.trailers.get('Stability')));
   const source = decodeSourceBytes(originalFiles.get(request.file) ?? new Uint8Array(), request.file);
   const report = note.report as { diagnostics?: Diagnostic[]; precheckWaiver?: PrecheckWaiver } | null;
   const baseline: CheckedCandidate = {
@@ -52,4 +54,10 @@ export async function readResumePoint(ledger: GitProofLedger, request: RepairReq
 function readResult(commit: LedgerCommit): ProofResultLabel {
   const value = commit.trailers.get('Proof-Result');
   return (PROOF_RESULTS as readonly string[]).includes(value ?? '') ? (value as ProofResultLabel) : 'failed';
+}
+
+/** No Stability trailer (no check ran) or `N/N`. */
+function isStableTrailer(value: string | undefined): boolean {
+  const parsed = parseStabilityTrailer(value);
+  return value === undefined || (parsed !== null && parsed.passed === parsed.total);
 }

@@ -5,6 +5,7 @@ import { countErrorsByKind } from './checked-candidate.js';
 import { checkCandidate } from './check-candidate.js';
 import { recordCheckedCandidate } from './record-checked-candidate.js';
 import type { RepairRunState } from './repair-run-state.js';
+import { noteVerifiedCandidate } from './stability-verdict.js';
 
 /**
  * Resume's second half of repairing a run killed between a ledger commit and its note: the
@@ -32,7 +33,7 @@ export async function recheckDroppedCandidates(state: RepairRunState, dropped: r
     state.report.addCandidate(checked, recorded);
     state.editor.rememberEarlierCandidates([{ source, iteration }]);
     services.emit({ type: 'candidate-checked', iteration, sample, origin, result: checked.result, errors: countErrorsByKind(checked.diagnostics), violations: checked.guard.verdict === 'reject' ? checked.guard.violations : [], commit: recorded, wallTimeMs: checked.wallTimeMs });
-    if (checked.result === 'verified' && state.verifiedCommit === null) state.verifiedCommit = recorded;
+    if (checked.result === 'verified') noteVerifiedCandidate(state, checked, recorded);
     highest = Math.max(highest, iteration);
   }
   return highest;

@@ -6,6 +6,7 @@ import { sumRlimitUse } from '../verifier/result/sum-rlimit-use.js';
 import { describeFirstPrecheckError } from '../verifier/precheck/precheck-waiver.js';
 import { renderScopeTrailers } from '../verifier/scope/render-scope-trailers.js';
 import { describeEntailment } from '../review/entailment/check-candidate-entailment.js';
+import { renderRlimitMargin, renderStabilityTrailer } from '../verifier/stability/describe-stability.js';
 import type { CheckedCandidate } from './checked-candidate.js';
 import { countErrorsByKind } from './checked-candidate.js';
 import type { CrateFiles } from './crate-snapshot.js';
@@ -41,6 +42,7 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
   const toolchain = verification?.toolchain ?? null;
   // What the check cost as Verus reported it: per function in the note, the total as `Rlimit-Used`.
   const functions = verification?.status === 'verified' || verification?.status === 'failed' ? verification.functions : null;
+  const stability = checked.verification?.stability;
   return context.ledger.recordCandidate(context.run, {
     files,
     summary: facts.summary,
@@ -52,6 +54,7 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
       toolchainPin: request.toolchainPin?.sha256 ?? null,
       verifierArgs: verification?.command ?? [],
       ...(functions === null ? {} : { rlimitUsed: sumRlimitUse(functions) }),
+      ...(stability === undefined ? {} : { stability: renderStabilityTrailer(stability), rlimitMargin: renderRlimitMargin(stability.margin) }),
       ...renderScopeTrailers(checked.verification?.scope),
       verifier: verification === null ? null : describeVerdictOrigin(verification.origin),
       model: request.modelName,
@@ -76,6 +79,8 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
         functions: functions?.map((outcome) => ({ function: outcome.function, success: outcome.success, timeMs: outcome.timeMs, rlimit: outcome.rlimit })) ?? null,
         guardViolations: checked.guard.verdict === 'reject' ? checked.guard.violations : [],
         ...(checked.entailment === undefined ? {} : { specEntailment: checked.entailment }),
+        // The seeds, each seed's verdict, errors and per-function rlimit use: audit --reverify reruns these seeds.
+        ...(stability === undefined ? {} : { stability }),
         // What running the erased code showed: the original's counterexamples, or the invariants falsified before Verus and by which input.
         ...(checked.counterexamples === undefined ? {} : { counterexamples: checked.counterexamples }),
         ...facts.details,

@@ -19,6 +19,7 @@ import { readResumePoint, type ResumePoint } from './read-resume-point.js';
 import { recheckDroppedCandidates } from './recheck-dropped-candidates.js';
 import { RunReportBuilder } from './run-report-builder.js';
 import { runIteration } from './run-iteration.js';
+import { chooseWinningCandidate } from './stability-verdict.js';
 import { writeRunReport } from './write-run-report.js';
 import { checkOriginalSpec, describeOriginalSpecCheck, withCounterexampleNotes, type OriginalSpecCheck } from './check-original-spec.js';
 
@@ -101,11 +102,13 @@ async function runRepair(request: RepairRequest, services: RepairServices, resum
   }
 
   const totals = services.model.budget.snapshot();
-  const outcome = baseline.result === 'verified' || state.verifiedCommit !== null ? 'verified' : 'not-verified';
-  const built = report.build(outcome, stopReason, { promptTokens: totals.promptTokens, cachedPromptTokens: totals.cachedPromptTokens, completionTokens: totals.completionTokens, costUsd: totals.costUsd, wallTimeMs: services.now() - started });
+  // Stable over unstable: an unstable candidate is the answer only when no stable one verified.
+  const winner = chooseWinningCandidate(state);
+  const outcome = baseline.result === 'verified' || winner.commit !== null ? 'verified' : 'not-verified';
+  const built = report.build(outcome, stopReason, { promptTokens: totals.promptTokens, cachedPromptTokens: totals.cachedPromptTokens, completionTokens: totals.completionTokens, costUsd: totals.costUsd, wallTimeMs: services.now() - started }, winner.stability);
   const reportFiles = await writeRunReport(request.repoDir, built);
-  services.emit({ type: 'run-finished', runId: request.runId, outcome, stopReason, ledgerBranch: run.branch, reportFiles, verifierOrigins: built.verifierOrigins.map((entry) => entry.origin), modelOrigin: request.modelOrigin });
-  return { runId: request.runId, outcome, stopReason, ledgerBranch: run.branch, verifiedCommit: state.verifiedCommit, report: built, reportFiles };
+  services.emit({ type: 'run-finished', runId: request.runId, outcome, stopReason, ledgerBranch: run.branch, reportFiles, verifierOrigins: built.verifierOrigins.map((entry) => entry.origin), modelOrigin: request.modelOrigin, ...(winner.stability === null ? {} : { stability: winner.stability }) });
+  return { runId: request.runId, outcome, stopReason, ledgerBranch: run.branch, verifiedCommit: winner.commit, stability: winner.stability, report: built, reportFiles };
 }
 
 /** A fresh run: its base is HEAD plus the crate's uncommitted changes (only what verification reads). */

@@ -28,7 +28,7 @@ export type RepairEvent =
   | { type: 'iteration-started'; iteration: number }
   | { type: 'candidate-stage'; iteration: number; sample: number; origin: 'model' | 'houdini'; stage: CandidateStage }
   | { type: 'candidate-skipped'; iteration: number; sample: number; reason: 'identical' | 'format-error'; detail: string }
-  | { type: 'candidate-checked'; iteration: number; sample: number; origin: 'model' | 'houdini'; result: ProofResultLabel; errors: Record<string, number>; violations: GuardViolation[]; commit: string; wallTimeMs: number }
+  | { type: 'candidate-checked'; iteration: number; sample: number; origin: 'model' | 'houdini'; result: ProofResultLabel; errors: Record<string, number>; violations: GuardViolation[]; commit: string; wallTimeMs: number; stability?: string }
   | { type: 'instructor-advice'; iteration: number; advice: string }
   | { type: 'feedback'; iteration: number; level: string; text: string; tactics?: TacticRecord | null }
   /** `cachedTokens`: of the prompt tokens so far, those the provider served from its prompt cache (priced at cached_input_per_million). */
@@ -40,6 +40,6 @@ export type RepairEvent =
   /** A fresh run stopped before it recorded anything: its branch and worktree were removed. */
   | { type: 'run-discarded'; runId: string; reason: string }
   /** `verifierOrigins`: every distinct origin of the run's verdicts; `modelOrigin`: where its model answers came from. */
-  | { type: 'run-finished'; runId: string; outcome: 'verified' | 'not-verified'; stopReason: string; ledgerBranch: string; reportFiles: string[]; verifierOrigins: VerdictOrigin[]; modelOrigin: ModelOrigin };
+  | { type: 'run-finished'; runId: string; outcome: 'verified' | 'not-verified'; stopReason: string; ledgerBranch: string; reportFiles: string[]; verifierOrigins: VerdictOrigin[]; modelOrigin: ModelOrigin; stability?: string | null };
 
 export type RepairEventSink = (event: RepairEvent) => void;

@@ -7,6 +7,8 @@ export interface RepairOutcome {
   stopReason: string;
   ledgerBranch: string;
   verifiedCommit: string | null;
+  /** With a stability check: the winning candidate's `stable N/N` or `unstable k/N`; null otherwise. */
+  stability?: string | null;
   report: RunReport;
   reportFiles: string[];
 }

@@ -31,6 +31,8 @@ export interface RepairRequest {
   /** How many pruning rounds a failing candidate gets before the model is asked again. */
   houdiniRounds: number;
   verification: VerificationOptions;
+  /** Solver seeds a verified candidate is re-verified under (`--stability N`, `[verifier] stability_seeds`); absent or empty = no stability check. */
+  stabilitySeeds?: number[];
   modelName: string;
   /** Where the model answers come from (endpoint or replayed cassette); a resumed run takes it from its own invocation. */
   modelOrigin: ModelOrigin;

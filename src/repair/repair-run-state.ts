@@ -16,7 +16,12 @@ export interface RepairRunState {
   editor: EditorAgent;
   instructor: InstructorAgent;
   report: RunReportBuilder;
+  /** The first stably verified candidate (or, with no stability check, the first verified one): the run stops on it. */
   verifiedCommit: string | null;
+  /** With a stability check: the verified candidate that passed the most seeds without passing all; it wins at the end when no stable one exists. */
+  unstableBest?: { commit: string; passed: number; total: number } | null;
+  /** `stable N/N` for the verified commit when a stability check ran. */
+  stableLabel?: string | null;
   /** The tactic cards of the last feedback; the next iteration's candidates record them in their ledger notes. */
   feedbackTactics?: TacticRecord | null;
 }

@@ -6,14 +6,18 @@ import type { GitProofLedger } from '../ledger/git-proof-ledger.js';
 import type { LedgerNote } from '../ledger/ledger-note.js';
 import { verifyCandidate } from '../verifier/verify-candidate.js';
 import { materializeCrate, type CrateFiles } from './crate-snapshot.js';
+import { reverifyStability, type StabilityRecheck } from './reverify-stability.js';
 
 /**
  * `audit --reverify`: re-runs the verifier, without the cache, on the exact files of every commit
  * the run recorded as `verified`, and reports any whose verdict is now different. A verifier that
  * cannot run (a toolchain error) is reported once as `verifier-unavailable`, never as a mismatch.
+ * A commit with a recorded stability check is re-verified under the same seeds, and a different
+ * count of passing seeds is a `stability-mismatch`.
  */
-export async function reverifyRun(ledger: GitProofLedger, runId: string, verifier: Verifier, options: VerificationOptions): Promise<{ checked: number; findings: AuditFinding[] }> {
+export async function reverifyRun(ledger: GitProofLedger, runId: string, verifier: Verifier, options: VerificationOptions): Promise<{ checked: number; findings: AuditFinding[]; stability: StabilityRecheck[] }> {
   const findings: AuditFinding[] = [];
+  const stability: StabilityRecheck[] = [];
   let checked = 0;
   for (const commit of await ledger.readRun(runId)) {
     if (commit.trailers.get('Proof-Result') !== 'verified' || commit.noteText === null) continue;
@@ -39,9 +43,14 @@ export async function reverifyRun(ledger: GitProofLedger, runId: string, verifie
       if (status !== 'verified') {
         findings.push({ commit: commit.sha, rule: 'reverify-mismatch', message: `recorded verified, but verifying the commit's files again gave: ${status}` });
       }
+      const recheck = await reverifyStability(commit.sha, note.report, scratch, verifier, options);
+      if (recheck !== null) {
+        stability.push(recheck);
+        if (recheck.now !== recheck.recorded) findings.push({ commit: commit.sha, rule: 'stability-mismatch', message: `recorded ${recheck.recorded}, but under seeds ${recheck.seeds.join(', ')} again: ${recheck.now}` });
+      }
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }
   }
-  return { checked, findings };
+  return { checked, findings, stability };
 }

@@ -8,6 +8,8 @@ import { chooseFeedbackCandidate, composeFeedback } from './compose-feedback.js'
 import { pruneFailingAddedProofs } from './prune-failing-proofs.js';
 import { recordCheckedCandidate } from './record-checked-candidate.js';
 import type { RepairRunState } from './repair-run-state.js';
+import { composeStabilityFeedback } from './compose-stability-feedback.js';
+import { describeEventStability, isStablyVerified, isUnstablyVerified, noteVerifiedCandidate } from './stability-verdict.js';
 
 export type IterationResult =
   | { status: 'checked'; verified: boolean }
@@ -54,12 +56,13 @@ export async function runIteration(state: RepairRunState, iteration: number): Pr
       );
       first = false;
       state.report.addCandidate(checked, commit);
-      services.emit({ type: 'candidate-checked', iteration, sample, origin: checked.origin, result: checked.result, errors: countErrorsByKind(checked.diagnostics), violations: checked.guard.verdict === 'reject' ? checked.guard.violations : [], commit, wallTimeMs: checked.wallTimeMs });
-      if (checked.result === 'verified' && state.verifiedCommit === null) state.verifiedCommit = commit;
+      services.emit({ type: 'candidate-checked', iteration, sample, origin: checked.origin, result: checked.result, errors: countErrorsByKind(checked.diagnostics), violations: checked.guard.verdict === 'reject' ? checked.guard.violations : [], commit, wallTimeMs: checked.wallTimeMs, ...describeEventStability(checked) });
+      if (checked.result === 'verified') noteVerifiedCandidate(state, checked, commit);
     }
   }
   const checked = attempts.flat();
-  const result: IterationResult = checked.some((candidate) => candidate.result === 'verified')
+  // A verified but unstable candidate does not end the run: the editor is asked for a more robust proof.
+  const result: IterationResult = checked.some(isStablyVerified)
     ? { status: 'checked', verified: true }
     : checked.some((candidate) => candidate.result === 'toolchain-error')
       ? { status: 'toolchain-error', reason: describeToolchainFailure(checked.find((candidate) => candidate.result === 'toolchain-error')) }
@@ -88,6 +91,8 @@ async function checkOutcome(state: RepairRunState, iteration: number, sample: nu
 }
 
 async function giveFeedback(state: RepairRunState, iteration: number, outcomes: readonly CandidateOutcome[], attempts: CheckedCandidate[][]): Promise<void> {
+  const fragile = attempts.flat().find(isUnstablyVerified);
+  if (fragile !== undefined) return giveStabilityFeedback(state, iteration, outcomes, fragile);
   const modelAttempts = attempts.map((list) => list[0]).filter((candidate): candidate is CheckedCandidate => candidate !== undefined);
   const chosen = chooseFeedbackCandidate(modelAttempts);
   const outcome = chosen === null ? outcomes[0] : outcomes[chosen.sample];
@@ -110,6 +115,17 @@ async function giveFeedback(state: RepairRunState, iteration: number, outcomes: 
   state.editor.respond(outcome, text);
 }
 
+/** For a proof that verified but not under every seed: which seeds failed, their errors, and a request for a more robust proof. */
+function giveStabilityFeedback(state: RepairRunState, iteration: number, outcomes: readonly CandidateOutcome[], fragile: CheckedCandidate): void {
+  const outcome = outcomes[fragile.sample];
+  const stability = fragile.verification?.stability;
+  if (outcome === undefined || stability === undefined) return;
+  const text = composeStabilityFeedback(stability);
+  state.services.emit({ type: 'feedback', iteration, level: state.request.feedbackLevel, text });
+  state.report.setFeedback(iteration, text, null, null);
+  state.feedbackTactics = null;
+  state.editor.respond(outcome, text);
+}
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

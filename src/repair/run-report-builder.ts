@@ -4,6 +4,8 @@ import { describeVerdictOrigin, type VerdictOrigin } from '../core/verdict-origi
 import type { RunSpecCheck } from '../report/run-report.js';
 import type { CandidateReport, DescribedOrigin, IterationReport, RunReport } from '../report/run-report.js';
 import type { CheckedCandidate } from './checked-candidate.js';
+import type { CandidateStability } from '../report/run-report.js';
+import { describeStability, renderRlimitMargin } from '../verifier/stability/describe-stability.js';
 import type { OriginalSpecCheck } from './check-original-spec.js';
 
 /** Collects what the run did, iteration by iteration, into the RunReport the renderers draw. */
@@ -34,6 +36,7 @@ export class RunReportBuilder {
       })),
       guardViolations: checked.guard.verdict === 'reject' ? checked.guard.violations : [],
       wallTimeMs: checked.wallTimeMs,
+      ...describeCandidateStability(checked),
       ...(checked.counterexamples?.invariantTest?.status === 'falsified' ? { falsifiedInvariants: checked.counterexamples.invariantTest.falsified.map((entry) => entry.description) } : {}),
     };
     this.iteration(checked.iteration).candidates.push(candidate);
@@ -57,9 +60,9 @@ export class RunReportBuilder {
     Object.assign(this.iteration(iteration), { feedback, instructorAdvice: advice, ...(tactics === null ? {} : { tactics }) });
   }
 
-  build(outcome: RunReport['outcome'], stopReason: string, totals: RunReport['totals']): RunReport {
+  build(outcome: RunReport['outcome'], stopReason: string, totals: RunReport['totals'], stability: string | null = null): RunReport {
     const iterations = [...this.iterations.values()].sort((left, right) => left.iteration - right.iteration);
-    return { ...this.header, verifierOrigins: this.verifierOrigins(), outcome, ...(this.specCheck === null ? {} : { specCheck: this.specCheck }), stopReason, totals, iterations };
+    return { ...this.header, verifierOrigins: this.verifierOrigins(), outcome, ...(this.specCheck === null ? {} : { specCheck: this.specCheck }), ...(stability === null ? {} : { stability }), stopReason, totals, iterations };
   }
 
   /** The distinct origins of the verdicts added so far. */
@@ -80,4 +83,13 @@ export class RunReportBuilder {
     }
     return entry;
   }
+}
+
+function describeCandidateStability(checked: CheckedCandidate): { stability?: CandidateStability } {
+  const stability = checked.verification?.stability;
+  if (stability === undefined || checked.result !== 'verified') return {};
+  return { stability: {
+    label: describeStability(stability), stable: stability.stable, failedSeeds: stability.runs.filter((run) => run.status !== 'verified').map((run) => run.seed),
+    rlimitMargin: renderRlimitMargin(stability.margin), nearLimit: stability.margin.nearLimit,
+  } };
 }

@@ -22,7 +22,7 @@ export function renderHtmlReport(report: RunReport): string {
 <html lang="en"><head><meta charset="utf-8"><title>verus-repair run ${escapeHtml(report.runId)}</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style></head>
 <body>
-<h1>verus-repair run <code>${escapeHtml(report.runId)}</code> <span class="badge ${report.outcome === 'verified' ? 'verified' : 'failed'}" data-testid="outcome">${escapeHtml(report.outcome)}</span></h1>
+<h1>verus-repair run <code>${escapeHtml(report.runId)}</code> <span class="badge ${report.outcome === 'verified' ? 'verified' : 'failed'}" data-testid="outcome">${escapeHtml(report.outcome)}${report.stability == null ? '' : ` (${escapeHtml(report.stability)})`}</span></h1>
 <p class="meta">crate <code>${escapeHtml(report.crate)}</code> · model ${escapeHtml(report.model)} · feedback ${escapeHtml(report.feedbackLevel)} · ${escapeHtml(report.stopReason)}</p>
 <p class="meta" data-testid="origins">verifier: ${escapeHtml(describeVerifierOrigins(report))} · model: ${escapeHtml(report.modelOrigin.description)}</p>
 <p class="meta">${describePromptTokens(report.totals.promptTokens, report.totals.cachedPromptTokens, 'prompt')} / ${report.totals.completionTokens} completion tokens${report.totals.costUsd === null ? '' : ` · $${report.totals.costUsd.toFixed(4)}`} · ${formatSeconds(report.totals.wallTimeMs)} · ledger <code>${escapeHtml(report.ledgerBranch)}</code></p>
@@ -55,7 +55,7 @@ function renderCandidate(candidate: CandidateReport): string {
     const css = line.startsWith('+') && !line.startsWith('+++') ? 'add' : line.startsWith('-') && !line.startsWith('---') ? 'del' : '';
     return css === '' ? escapeHtml(line) : `<span class="${css}">${escapeHtml(line)}</span>`;
   }).join('\n');
-  return `<article data-testid="candidate"><h3>Candidate ${candidate.sample} <small>(${candidate.origin})</small> <span class="badge ${candidate.result}">${escapeHtml(candidate.result)}</span> <small class="meta">${formatSeconds(candidate.wallTimeMs)}${candidate.commit === null ? '' : ` · ${escapeHtml(candidate.commit.slice(0, 10))}`}</small></h3>
+  return `<article data-testid="candidate"><h3>Candidate ${candidate.sample} <small>(${candidate.origin})</small> <span class="badge ${candidate.result}">${escapeHtml(candidate.result)}${candidate.stability === undefined ? '' : ` (${escapeHtml(candidate.stability.label)})`}</span>${candidate.stability === undefined ? '' : ` <small class="meta" data-testid="rlimit-margin">Rlimit-Margin: ${escapeHtml(candidate.stability.rlimitMargin)}</small>`} <small class="meta">${formatSeconds(candidate.wallTimeMs)}${candidate.commit === null ? '' : ` · ${escapeHtml(candidate.commit.slice(0, 10))}`}</small></h3>
 ${problems.length === 0 ? '' : `<ul>${problems.join('')}</ul>`}
 <details><summary>diff against the original</summary><pre>${diff}</pre></details></article>`;
 }

@@ -16,7 +16,7 @@ export function renderMarkdownReport(report: RunReport): string {
     `- crate: \`${report.crate}\`; target: ${report.targetFunctions.map((name) => `\`${name}\``).join(', ') || 'all failing functions'}`,
     `- model: ${report.model}, ${report.modelOrigin.description}; feedback: ${report.feedbackLevel}`,
     `- verifier: ${describeVerifierOrigins(report)}`,
-    `- outcome: **${report.outcome}** (${report.stopReason})`,
+    `- outcome: **${report.outcome}${report.stability == null ? '' : ` (${report.stability})`}** (${report.stopReason})`,
     `- tokens: ${describePromptTokens(report.totals.promptTokens, report.totals.cachedPromptTokens)} / ${report.totals.completionTokens} out; cost: ${report.totals.costUsd === null ? 'unknown' : `$${report.totals.costUsd.toFixed(4)}`}; time: ${formatSeconds(report.totals.wallTimeMs)}`,
     `- ledger: \`${report.ledgerBranch}\``,
     '',
@@ -28,6 +28,7 @@ export function renderMarkdownReport(report: RunReport): string {
     lines.push('', `## Iteration ${iteration.iteration}`, '', `tokens ${iteration.promptTokens} in / ${iteration.completionTokens} out, ${formatSeconds(iteration.wallTimeMs)}`);
     for (const candidate of iteration.candidates) {
       lines.push('', `### Candidate ${candidate.sample} (${candidate.origin}): ${candidate.result}`, '');
+      if (candidate.stability !== undefined) lines.push(`Stability: ${candidate.stability.label}${candidate.stability.failedSeeds.length === 0 ? '' : ` (failed under seed ${candidate.stability.failedSeeds.join(', ')})`}; Rlimit-Margin: ${candidate.stability.rlimitMargin}`, '');
       for (const error of candidate.errors) lines.push(`- ${error.kind}: ${error.message}${error.line === null ? '' : ` (line ${error.line})`}`);
       for (const violation of candidate.guardViolations) lines.push(`- guard ${violation.rule}: ${violation.message} (line ${violation.line})`);
       if (candidate.diff !== '') lines.push('', '```diff', candidate.diff.trimEnd(), '```');
@@ -41,7 +42,7 @@ export function renderMarkdownReport(report: RunReport): string {
 
 function renderRow(candidate: CandidateReport): string {
   const errors = candidate.guardViolations.length > 0 ? candidate.guardViolations.map((violation) => violation.rule).join(', ') : candidate.errors.map((error) => error.kind).join(', ');
-  return `| ${candidate.iteration} | ${candidate.sample} | ${candidate.origin} | ${candidate.result} | ${errors || '-'} | ${formatSeconds(candidate.wallTimeMs)} |`;
+  return `| ${candidate.iteration} | ${candidate.sample} | ${candidate.origin} | ${candidate.result}${candidate.stability === undefined ? '' : ` (${candidate.stability.label})`} | ${errors || '-'} | ${formatSeconds(candidate.wallTimeMs)} |`;
 }
 
 export function formatSeconds(milliseconds: number): string {

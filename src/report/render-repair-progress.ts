@@ -94,7 +94,7 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
       case 'candidate-checked': {
         status = '';
         const violations = event.violations.map((violation) => `${violation.rule} at line ${violation.line}`).join(', ');
-        print(`  sample ${event.sample}${event.origin === 'houdini' ? ' (pruned)' : ''}: ${event.result}${formatErrors(event.errors)}${violations === '' ? '' : ` [${violations}]`} in ${(event.wallTimeMs / 1000).toFixed(1)}s, commit ${event.commit.slice(0, 10)}`);
+        print(`  sample ${event.sample}${event.origin === 'houdini' ? ' (pruned)' : ''}: ${event.result}${event.stability === undefined ? '' : ` (${event.stability})`}${formatErrors(event.errors)}${violations === '' ? '' : ` [${violations}]`} in ${(event.wallTimeMs / 1000).toFixed(1)}s, commit ${event.commit.slice(0, 10)}`);
         break;
       }
       case 'instructor-advice':
@@ -113,7 +113,7 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
         break;
       case 'run-finished':
         status = '';
-        print(`${event.outcome === 'verified' ? 'VERIFIED' : 'NOT VERIFIED'}: ${event.stopReason}\nverifier: ${event.verifierOrigins.map(describeVerdictOrigin).join('; ') || 'no verdict was reached'}\nmodel: ${describeModelOrigin(event.modelOrigin)}\nledger: ${event.ledgerBranch}\nreport: ${event.reportFiles.join(', ')}`);
+        print(`${event.outcome === 'verified' ? 'VERIFIED' : 'NOT VERIFIED'}${event.stability == null ? '' : ` (${event.stability})`}: ${event.stopReason}\nverifier: ${event.verifierOrigins.map(describeVerdictOrigin).join('; ') || 'no verdict was reached'}\nmodel: ${describeModelOrigin(event.modelOrigin)}\nledger: ${event.ledgerBranch}\nreport: ${event.reportFiles.join(', ')}`);
         break;
       default:
         assertNever(event, 'repair event');

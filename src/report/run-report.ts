@@ -17,6 +17,8 @@ export interface CandidateReport {
   errors: Array<{ kind: string; message: string; file: string | null; line: number | null }>;
   guardViolations: GuardViolation[];
   wallTimeMs: number;
+  /** For a verified candidate with a stability check: `stable 3/3` or `unstable 2/3`, the seeds that failed, and the Rlimit-Margin line. */
+  stability?: CandidateStability;
   /** Loop invariants of this candidate falsified by running the erased code, before (and instead of) Verus: one readable line each. */
   falsifiedInvariants?: string[];
 }
@@ -29,6 +31,15 @@ export interface RunSpecCheck {
   functions: Array<{ function: string; executableClauses: number; clauses: number; tried: number; satisfyingRequires: number; counterexamples: string[]; reason: string | null }>;
   skipped: string | null;
   stop: string | null;
+}
+
+/** A candidate's proof-stability check as reports show it (src/verifier/stability). */
+export interface CandidateStability {
+  label: string;
+  stable: boolean;
+  failedSeeds: number[];
+  rlimitMargin: string;
+  nearLimit: boolean;
 }
 
 export interface IterationReport {
@@ -65,6 +76,8 @@ export interface RunReport {
   outcome: 'verified' | 'not-verified';
   /** At a counterexample level: the original's spec check (absent at other levels and on resumed runs). */
   specCheck?: RunSpecCheck;
+  /** With a stability check: the winning candidate's `stable N/N` or `unstable k/N` (null when none verified or no check ran). */
+  stability?: string | null;
   stopReason: string;
   ledgerBranch: string;
   iterations: IterationReport[];

@@ -1,6 +1,7 @@
 import type { PrecheckResult } from '../core/verifier-precheck.js';
 import type { VerifierResult } from '../core/verifier-result.js';
 import type { VerificationScopeRecord } from './scope/verification-scope-record.js';
+import type { StabilityReport } from './stability/stability-report.js';
 
 /**
  * A pre-check that did not run, and why: disabled, a single-file target, a cached verdict, or waived
@@ -30,4 +31,6 @@ export interface CandidateVerification {
   cache: { status: CacheStatus; key: string | null; note: string | null };
   /** What a scoped check verified (focused selections and their confirmation, or the crate and why); absent for plain runs. */
   scope?: VerificationScopeRecord;
+  /** For a scope that verified, with stability seeds asked for: the same scope re-verified under each seed (src/verifier/stability). */
+  stability?: StabilityReport;
 }

@@ -27,8 +27,9 @@ export function defineAuditCommand(program: Command): void {
       const results = [];
       for (const runId of runIds) {
         const { commits, findings } = await auditRun(ledger, runId);
-        if (options.reverify === true) findings.push(...(await reverify(ledger, runId)));
-        results.push({ runId, commits: commits.length, findings });
+        const rechecked = options.reverify === true ? await reverify(ledger, runId) : null;
+        if (rechecked !== null) findings.push(...rechecked.findings);
+        results.push({ runId, commits: commits.length, findings, ...(rechecked === null || rechecked.stability.length === 0 ? {} : { stability: rechecked.stability }) });
       }
       const failed = results.some((result) => result.findings.length > 0);
       if (options.json === true) {
@@ -36,6 +37,7 @@ export function defineAuditCommand(program: Command): void {
       } else {
         for (const result of results) {
           process.stdout.write(`run ${result.runId}: ${result.commits} commits, ${result.findings.length === 0 ? 'audit passed' : `${result.findings.length} finding(s)`}\n`);
+          for (const recheck of result.stability ?? []) process.stdout.write(`  ${recheck.commit.slice(0, 10)} stability under seeds ${recheck.seeds.join(', ')}: recorded ${recheck.recorded}, now ${recheck.now}\n`);
           for (const finding of result.findings) process.stdout.write(`  ${finding.commit.slice(0, 10)} ${finding.rule}: ${finding.message}\n`);
         }
       }
@@ -43,13 +45,13 @@ export function defineAuditCommand(program: Command): void {
     });
 }
 
-async function reverify(ledger: import('../../ledger/git-proof-ledger.js').GitProofLedger, runId: string): Promise<import('../../ledger/audit-run-history.js').AuditFinding[]> {
+async function reverify(ledger: import('../../ledger/git-proof-ledger.js').GitProofLedger, runId: string): Promise<Awaited<ReturnType<typeof import('../../repair/reverify-run.js').reverifyRun>>> {
   const { loadVerifierConfig } = await import('../../verifier/config/read-verifier-config.js');
   const { createVerifier } = await import('../../verifier/create-verifier.js');
   const { reverifyRun } = await import('../../repair/reverify-run.js');
   const { config } = await loadVerifierConfig(ledger.repoDir);
   const options = { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs };
-  return (await reverifyRun(ledger, runId, await createVerifier(config), options)).findings;
+  return reverifyRun(ledger, runId, await createVerifier(config), options);
 }
 
 async function auditReviews(repoDir: string, json: boolean, reverify: boolean): Promise<void> {

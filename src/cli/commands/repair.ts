@@ -28,6 +28,7 @@ interface RepairOptions {
   maxTime?: string;
   cache: boolean;
   scope?: string;
+  stability?: string;
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -56,6 +57,7 @@ export function defineRepairCommand(program: Command): void {
     .option('--max-time <seconds>', 'wall-clock budget for the run')
     .option('--no-cache', 'bypass the verification result cache')
     .option('--scope <scope>', 'what each candidate check verifies: focused (the changed functions, then the whole crate to confirm) or crate')
+    .option('--stability <n>', 're-verify a verified candidate under N solver seeds before it counts as stable (0 = off; default [verifier] stability_seeds)')
     .option('--json', 'print NDJSON events instead of progress')
     .description('repair failing Verus proofs: propose, guard, pre-check, verify, record in git, feed back; exit 0 when verified')
     .action(async (crate: string, options: RepairOptions) => {
@@ -88,6 +90,7 @@ function readInvocation(options: RepairOptions): Omit<RepairInvocation, 'crate'>
     maxWallTimeMs: options.maxTime === undefined ? null : parsePositiveNumberOption(options.maxTime, '--max-time', '--max-time 600') * 1000,
     cache: options.cache,
     ...(options.scope === undefined ? {} : { scope: verificationScope(options.scope) }),
+    ...(options.stability === undefined ? {} : { stability: parseIntegerOption(options.stability, '--stability', '--stability 3', 0, 64) }),
     runId: null,
     environment: process.env,
   };

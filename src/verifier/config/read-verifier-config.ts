@@ -85,6 +85,7 @@ function normalizeVerifierSection(section: VerifierSection, baseDir: string): Om
     pin: resolveToolchainPinFile(baseDir, section.pin_file),
     extraVerusArgs: section.extra_verus_args,
     scope: section.scope,
+    stabilitySeeds: section.stability_seeds,
     passEnv: section.pass_env,
     docker: {
       image: section.docker.image ?? null,

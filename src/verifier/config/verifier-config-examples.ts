@@ -13,6 +13,7 @@ const EXAMPLES: Record<string, string> = {
   'verifier.cache_dir': 'cache_dir = ".verus-repair/cache"',
   'verifier.pin_file': 'pin_file = "verus-toolchain/pin.toml"',
   'verifier.scope': 'scope = "crate"',
+  'verifier.stability_seeds': 'stability_seeds = 3',
   'verifier.extra_verus_args': 'extra_verus_args = ["--multiple-errors", "4"]',
   'verifier.pass_env': 'pass_env = ["HTTPS_PROXY"]',
   'verifier.docker': '[verifier.docker]\nmemory = "4g"',

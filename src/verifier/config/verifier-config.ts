@@ -41,6 +41,7 @@ export const verifierSectionSchema = z
     cache_dir: z.string().min(1).default('.verus-repair/cache'),
     pin_file: z.string().min(1).optional(),
     scope: z.enum(['focused', 'crate']).default('focused'),
+    stability_seeds: z.number().int().min(0).max(64).default(0),
     extra_verus_args: z.array(z.string()).default([]),
     pass_env: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).default([]),
     docker: dockerSectionSchema.prefault({}),
@@ -103,6 +104,8 @@ export interface VerifierConfig {
   extraVerusArgs: string[];
   /** What a repair candidate's check verifies: the functions it changed, then the crate (`focused`), or always the crate. */
   scope: 'focused' | 'crate';
+  /** Solver seeds a verified candidate's scope is re-verified under (0 = no stability check); docs/verifier.md. */
+  stabilitySeeds: number;
   /** Names of extra host environment variables the local runner passes through (e.g. proxies). */
   passEnv: string[];
   docker: DockerLimits;

@@ -42,6 +42,17 @@ export function buildAlwaysSentVerusFlags(options: VerificationOptions): string[
 }
 
 /**
+ * `--smt-option smt.random_seed=S`: rust_verify takes `--smt-option OPTION=VALUE` (repeatable, exactly
+ * one `=`; V rust_verify/src/config.rs:495, 608-615 and 714, release/0.2026.06.07.cd03505) and sets each
+ * on every solver context after its defaults, in order (verifier.rs:1224-1231), so the last seed given
+ * is the one in force. It is a Verus arg: under cargo it reaches the root crate alone, because the
+ * command forwards Verus args to roots only (buildCargoVerusOptions), so vstd is not re-verified per seed.
+ */
+export function buildSolverSeedFlags(seed: number): string[] {
+  return ['--smt-option', `smt.random_seed=${seed}`];
+}
+
+/**
  * `--log-dir .verus-log/verus-repair-<nonce>`: a crate cargo considers fresh prints no results
  * document: cargo replays only the stderr it cached, while the document is stdout (C
  * core/compiler/mod.rs:213-237, 2065-2092 and 2527-2565, cargo 0.96.0).

@@ -3,6 +3,8 @@ import type { VerifierResult } from '../../core/verifier-result.js';
 import type { CandidateVerification, CacheStatus } from '../candidate-verification.js';
 import { verifyCandidate, type CandidateVerificationServices } from '../verify-candidate.js';
 import { mergeFocusedResults } from './merge-focused-results.js';
+import { checkProofStability } from '../stability/check-proof-stability.js';
+import type { StabilityReport } from '../stability/stability-report.js';
 import type { ScopedRun } from './verification-scope-record.js';
 import type { VerificationScopePlan } from './verification-scope-plan.js';
 
@@ -17,20 +19,21 @@ export async function verifyInScope(
   crateDir: string,
   plan: VerificationScopePlan,
   options: VerificationOptions,
-  services: CandidateVerificationServices,
+  services: ScopedVerificationServices,
   signal?: AbortSignal,
 ): Promise<CandidateVerification> {
   if (plan.kind === 'crate') {
     const outcome = await verifyCandidate({ kind: 'crate', crateDir }, options, services, signal);
     const run = describeRun(outcome);
-    return { ...outcome, scope: { kind: 'crate', functions: plan.functions, reason: plan.reason, run, verifierWallTimeMs: run?.wallTimeMs ?? 0 } };
+    const stability = outcome.verification?.status === 'verified' ? await checkStabilityIfAsked([{ kind: 'crate', crateDir }], options, services, signal) : {};
+    return { ...outcome, scope: { kind: 'crate', functions: plan.functions, reason: plan.reason, run, verifierWallTimeMs: run?.wallTimeMs ?? 0 }, ...stability };
   }
   const afterPrecheck: CandidateVerificationServices = { ...services, prechecker: null };
   const outcomes: CandidateVerification[] = [];
-  for (const selection of plan.selections) {
-    const target: VerificationTarget = selection.function === null
-      ? { kind: 'module', crateDir, module: selection.module }
-      : { kind: 'function', crateDir, module: selection.module, function: selection.function };
+  const targets = plan.selections.map((selection): VerificationTarget => (selection.function === null
+    ? { kind: 'module', crateDir, module: selection.module }
+    : { kind: 'function', crateDir, module: selection.module, function: selection.function }));
+  for (const target of targets) {
     const outcome = await verifyCandidate(target, options, outcomes.length === 0 ? services : afterPrecheck, signal);
     outcomes.push(outcome);
     const status = outcome.verification?.status;
@@ -52,6 +55,8 @@ export async function verifyInScope(
   if (merged === null || merged.status !== 'verified') {
     return { precheck: first.precheck, verification: merged, cache: combineCache(outcomes), scope: { ...base, confirmation: null, verifierWallTimeMs: focusedTime } };
   }
+  // The focused pass is re-verified under the stability seeds before the (costlier) whole-crate confirmation.
+  const stability = await checkStabilityIfAsked(targets, options, afterPrecheck, signal);
   const confirmation = await verifyCandidate({ kind: 'crate', crateDir }, options, afterPrecheck, signal);
   const confirmed = describeRun(confirmation);
   return {
@@ -59,7 +64,16 @@ export async function verifyInScope(
     verification: confirmation.verification,
     cache: combineCache([...outcomes, confirmation]),
     scope: { ...base, confirmation: confirmed, verifierWallTimeMs: focusedTime + (confirmed?.wallTimeMs ?? 0) },
+    ...stability,
   };
+}
+
+/** The collaborators, plus the solver seeds a verified scope is re-verified under (`[verifier] stability_seeds`; none = no check). */
+export type ScopedVerificationServices = CandidateVerificationServices & { stabilitySeeds?: readonly number[] };
+
+async function checkStabilityIfAsked(targets: readonly VerificationTarget[], options: VerificationOptions, services: ScopedVerificationServices, signal?: AbortSignal): Promise<{ stability?: StabilityReport }> {
+  const seeds = services.stabilitySeeds ?? [];
+  return seeds.length === 0 ? {} : { stability: await checkProofStability(targets, options, services, seeds, signal) };
 }
 
 /** Verus's own errors for a selector that selects nothing or too much (verus-facts.md §3). */
