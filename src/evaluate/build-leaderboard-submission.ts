@@ -30,10 +30,12 @@ const CODE_OF_PROJECT = new Map(VERUSAGE_PROJECTS.map((project) => [project.name
 export function buildLeaderboardSubmission(input: SubmissionInput): LeaderboardSubmission {
   const { summary, setting } = input;
   const solvedWithinBudget = (record: AttemptRecord): boolean => record.iterationsToSuccess !== null && record.iterationsToSuccess <= summary.iterations;
-  const reported = input.records.filter((record) => record.repetition === REPORTED_REPETITION);
+  // As in the summary, only attempts on valid tasks count (a resumed bench may hold others).
+  const validTasks = Object.keys(summary.taskWallTimeMs);
+  const valid = new Set(validTasks);
+  const reported = input.records.filter((record) => record.repetition === REPORTED_REPETITION && valid.has(record.taskId));
   const solved = new Set(reported.filter(solvedWithinBudget).map((record) => record.taskId));
   const attempted = new Set(reported.map((record) => record.taskId));
-  const validTasks = Object.keys(summary.taskWallTimeMs);
   const notAttempted = [
     ...summary.tasks.invalid.map((entry) => ({ task: entry.taskId, reason: `invalid: ${entry.reason}` })),
     ...validTasks.filter((taskId) => !attempted.has(taskId)).map((taskId) => ({ task: taskId, reason: summary.stopped === null ? 'no finished attempt' : `not run: ${summary.stopped}` })),

@@ -40,7 +40,7 @@ export async function exportLeaderboard(options: LeaderboardExportOptions): Prom
   const version = readVersion();
   const submissions = settings.map((setting) => {
     const own = records.filter((record) => record.settingId === setting.id);
-    if (!own.some((record) => record.repetition === 1)) throw new ConfigurationError(`${attemptsFile}: setting ${setting.id} has no finished attempt in repetition 1, so there is nothing to submit for it; finish the bench with --resume first`);
+    if (!own.some((record) => record.repetition === 1 && Object.hasOwn(summary.taskWallTimeMs, record.taskId))) throw new ConfigurationError(`${attemptsFile}: setting ${setting.id} has no finished attempt in repetition 1, so there is nothing to submit for it; finish the bench with --resume first`);
     const base = options.submissionId ?? `verus-repair-${setting.id}-${date}`;
     const submissionId = (options.submissionId !== null && settings.length === 1 ? base : options.submissionId !== null ? `${base}-${setting.id}` : base).replace(/[^A-Za-z0-9._-]/g, '_');
     return buildLeaderboardSubmission({
