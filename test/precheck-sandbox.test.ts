@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bwrapSuiteTitle, BWRAP_AVAILABLE } from './fakes/bubblewrap.js';
@@ -67,6 +67,31 @@ describe.skipIf(!BWRAP_AVAILABLE)(bwrapSuiteTitle('the pre-check sandbox (real c
     // The key is in verus-repair's own environ (node), which the unsandboxed build script can read.
     expect(readFileSync(report, 'utf8')).toMatch(/^model key visible in the environment of pid \d+ \(node\)$/);
     expect(run.stderr.match(/build scripts and tests run unsandboxed/g)).toHaveLength(1);
+  }, 300_000);
+});
+
+/** rust-fixtures/spec-check with the snooping build script, as check-spec builds it into its harness crate. */
+function snoopingSpecCrate(sandbox: string, report: string): string {
+  const directory = path.join(createTemporaryDirectory('spec-sandbox'), 'spec-check');
+  cpSync(path.resolve('rust-fixtures/spec-check'), directory, { recursive: true });
+  cpSync(path.resolve('rust-fixtures/Cargo.lock'), path.join(directory, 'Cargo.lock'));
+  writeFileSync(path.join(directory, 'Cargo.toml'), `${readFileSync(path.join(directory, 'Cargo.toml'), 'utf8')}\n[workspace]\n`);
+  writeFileSync(path.join(directory, 'build.rs'), snoopingBuildRs(report));
+  writeFileSync(path.join(directory, 'verus-repair.toml'), `[verifier.precheck]\ntarget_dir = ${JSON.stringify(SHARED_TARGET_DIR)}\noffline = true\nsandbox = "${sandbox}"\n`);
+  return directory;
+}
+
+describe.skipIf(!BWRAP_AVAILABLE)(bwrapSuiteTitle('the check-spec harness in the sandbox (real cargo, real bwrap)'), () => {
+  it('builds and runs the harness where a snooping build script finds no model key; unsandboxed it finds it', async () => {
+    const environment = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', OPENAI_API_KEY: CANARY, ...(process.env['CARGO_HOME'] === undefined ? {} : { CARGO_HOME: process.env['CARGO_HOME'] }) };
+    const sandboxedReport = path.join(createTemporaryDirectory('snoop'), 'report');
+    const sandboxed = await runCli(['check-spec', snoopingSpecCrate('auto', sandboxedReport), '--fn', 'clamp_wrong', '--json'], environment);
+    expect(sandboxed.exitCode, sandboxed.stderr).toBe(1); // its counterexample: the harness built and ran
+    expect(existsSync(sandboxedReport)).toBe(false);
+    const openReport = path.join(createTemporaryDirectory('snoop'), 'report');
+    const open = await runCli(['check-spec', snoopingSpecCrate('none', openReport), '--fn', 'clamp_wrong', '--json'], environment);
+    expect(readFileSync(openReport, 'utf8')).toMatch(/^model key visible in the environment of pid \d+ \(node\)$/);
+    expect(open.stderr.match(/build scripts and tests run unsandboxed/g)).toHaveLength(1);
   }, 300_000);
 });
 

@@ -1,6 +1,12 @@
 import { rm } from 'node:fs/promises';
 import type { VerifierConfig } from '../verifier/config/verifier-config.js';
 import { runProcessJob } from '../verifier/run/run-process-job.js';
+import { fetchDependencies } from '../verifier/sandbox/fetch-dependencies.js';
+import { placeInSandbox } from '../verifier/sandbox/place-in-sandbox.js';
+import { noticeOnce } from '../verifier/sandbox/run-notices.js';
+import type { Sandbox } from '../verifier/sandbox/sandbox.js';
+import { describeUnsandboxed, selectSandbox } from '../verifier/sandbox/select-sandbox.js';
+import { selectPrecheckTargetDir } from '../verifier/precheck/select-precheck-target-dir.js';
 import { throwAbortReason } from '../verifier/runners/throw-if-aborted.js';
 import { buildHarnessJob } from './build-harness-job.js';
 import type { ClausePlan, FunctionCheckPlan } from './function-check-plan.js';
@@ -23,7 +29,7 @@ export interface Exclusions {
 }
 
 export type HarnessBuild =
-  | { ok: true; executable: string; directory: string; command: string[]; builds: number; buildMs: number; exclusions: Exclusions }
+  | { ok: true; executable: string; directory: string; command: string[]; builds: number; buildMs: number; exclusions: Exclusions; sandbox: Sandbox }
   | { ok: false; reason: string; directory: string | null; command: string[]; builds: number; buildMs: number; exclusions: Exclusions };
 
 export interface BuildHarnessRequest {
@@ -47,12 +53,17 @@ export async function buildHarness(request: BuildHarnessRequest): Promise<Harnes
   const isUsable = (clause: Pick<ClausePlan, 'id' | 'adapted' | 'dependencies'>) => clause.adapted.ok && !exclusions.clauses.has(clause.id) && clause.dependencies.every((name) => request.specFunctions.get(name)?.source.ok === true && !exclusions.specFunctions.has(name));
   let buildMs = 0;
   let command: string[] = [];
+  // The harness compiles and runs the crate's code (its build script too): in the pre-check's sandbox.
+  const sandbox = await selectSandbox(request.config, request.environment, { docker: false });
+  if (sandbox.kind === 'none') noticeOnce('unsandboxed', describeUnsandboxed(sandbox.reason));
+  const writable = [selectPrecheckTargetDir(request.config.precheck, request.environment)];
   for (let builds = 1; ; builds++) {
     const plans = request.plans.filter((plan) => !exclusions.functions.has(plan.index));
     const harness = generateHarness({ plans, specFunctions: request.specFunctions, isUsable, probes: request.probes ?? [], isProbeUsable: (probe) => !exclusions.probes?.has(probe.index) });
     const crate = await writeHarnessCrate(request.crateDir, request.files, harness.source);
     if (!crate.ok) return { ok: false, reason: crate.reason, directory: null, command, builds: builds - 1, buildMs, exclusions };
-    const job = buildHarnessJob(crate.directory, request.config, request.environment);
+    if (sandbox.kind === 'bwrap' && builds === 1) await fetchDependencies(crate.directory, request.config, request.environment, request.signal);
+    const { job } = await placeInSandbox(buildHarnessJob(crate.directory, request.config, request.environment), sandbox, { crateCopyDir: crate.directory, writable, config: request.config, environment: request.environment }, { cargo: true });
     command = job.command;
     const outcome = await runProcessJob(job, request.signal === undefined ? {} : { signal: request.signal });
     if (outcome.kind === 'aborted') throwAbortReason(request.signal);
@@ -61,7 +72,7 @@ export async function buildHarness(request: BuildHarnessRequest): Promise<Harnes
     if (outcome.kind === 'spawn-failed') return failed(`cargo could not start: ${outcome.message}`);
     if (outcome.kind === 'timed-out') return failed(`cargo build timed out after ${outcome.timeoutMs} ms`);
     const messages = readBuildMessages(outcome.stdout.text, HARNESS_FILE, HARNESS_BIN);
-    if (outcome.exitCode === 0 && messages.executable !== null) return { ok: true, executable: messages.executable, directory: crate.directory, command, builds, buildMs, exclusions };
+    if (outcome.exitCode === 0 && messages.executable !== null) return { ok: true, executable: messages.executable, directory: crate.directory, command, builds, buildMs, exclusions, sandbox };
     const errors = messages.errors.filter((error) => !/^error: aborting due to/.test(error.rendered));
     const blamed = errors.map((error) => ({ error, part: blame(error.harnessLines, harness.parts) }));
     const outside = blamed.find(({ part }) => part === null);

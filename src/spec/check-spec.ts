@@ -67,7 +67,7 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
       results.push(assembleRun(plan, { ok: false, reason, lines: [], wallTimeMs: 0, command: [] }, specFunctions, exclusions));
       continue;
     }
-    const run = await runFunctionCheck(plan, { executable: build.executable, directory: build.directory, ...settings, environment, ...(request.signal === undefined ? {} : { signal: request.signal }) });
+    const run = await runFunctionCheck(plan, { executable: build.executable, directory: build.directory, sandbox: build.sandbox, ...settings, environment, ...(request.signal === undefined ? {} : { signal: request.signal }) });
     runMs += run.wallTimeMs;
     runCommand = run.command.slice(0, 1).concat('<function>', run.command.slice(2));
     results.push(assembleRun(plan, run, specFunctions, exclusions, request.probes ?? []));

@@ -1,5 +1,8 @@
+import path from 'node:path';
 import { runProcessJob } from '../verifier/run/run-process-job.js';
 import { throwAbortReason } from '../verifier/runners/throw-if-aborted.js';
+import type { Sandbox } from '../verifier/sandbox/sandbox.js';
+import { wrapInBwrap } from '../verifier/sandbox/wrap-in-bwrap.js';
 import type { FunctionCheckPlan } from './function-check-plan.js';
 import { readHarnessOutput, type HarnessLine } from './read-harness-output.js';
 
@@ -10,6 +13,8 @@ export interface RunSettings {
   seed: number;
   callTimeoutMs: number;
   environment: NodeJS.ProcessEnv;
+  /** Where the harness was built (buildHarness): under bwrap it runs there too, writing nothing but its own /tmp. */
+  sandbox?: Sandbox;
   signal?: AbortSignal;
 }
 
@@ -28,8 +33,9 @@ export async function runFunctionCheck(plan: FunctionCheckPlan, settings: RunSet
   const command = [settings.executable, String(plan.index), String(settings.budget), String(settings.seed), String(settings.callTimeoutMs)];
   const env: Record<string, string> = { RUST_BACKTRACE: '0' };
   if (settings.environment['PATH'] !== undefined) env['PATH'] = settings.environment['PATH'];
+  const job = { command, cwd: settings.directory, env, timeoutMs: settings.callTimeoutMs * 4 + 120_000, maxOutputBytes: MAX_OUTPUT_BYTES, cleanupCommands: [] };
   const outcome = await runProcessJob(
-    { command, cwd: settings.directory, env, timeoutMs: settings.callTimeoutMs * 4 + 120_000, maxOutputBytes: MAX_OUTPUT_BYTES, cleanupCommands: [] },
+    settings.sandbox?.kind === 'bwrap' ? wrapInBwrap(job, { program: settings.sandbox.program, writable: [], readable: [settings.directory, path.dirname(settings.executable)] }) : job,
     settings.signal === undefined ? {} : { signal: settings.signal },
   );
   if (outcome.kind === 'aborted') throwAbortReason(settings.signal);

@@ -9,20 +9,19 @@ import type { Sandbox } from './sandbox.js';
  * The sandbox `[verifier.precheck] sandbox` asks for. `auto`: bubblewrap when it can create
  * namespaces here; else the Docker runner's container when Verus runs in Docker (and the caller can
  * run there, `docker: true`); else none, with bwrap's reason. Asking for `bwrap` where it cannot
- * run, or `docker` where the caller cannot use it, is a configuration error naming why.
+ * run is a configuration error naming why; `docker` where the caller cannot use the container
+ * (check-spec) means the best host sandbox.
  */
 export async function selectSandbox(config: Pick<VerifierConfig, 'precheck' | 'runner' | 'docker' | 'pin'>, environment: NodeJS.ProcessEnv, caller: { docker: boolean }): Promise<Sandbox> {
   const setting = config.precheck.sandbox;
   if (setting === 'none') return { kind: 'none', reason: '[verifier.precheck] sandbox = "none"' };
-  if (setting === 'docker') {
-    if (!caller.docker) throw new ConfigurationError('[verifier.precheck] sandbox = "docker": check-spec runs its harness on the host; use sandbox = "auto" or "bwrap" (bubblewrap) for it');
-    return dockerSandbox(config);
-  }
+  if (setting === 'docker' && caller.docker) return dockerSandbox(config);
   const probe = await probeBwrap(environment);
   if (probe.ok) return { kind: 'bwrap', program: probe.program };
   if (setting === 'bwrap') throw new ConfigurationError(`[verifier.precheck] sandbox = "bwrap", but ${probe.reason}; install bubblewrap where it may create namespaces, or set sandbox = "auto" (unsandboxed, said once per run) or "docker"`);
   if (config.runner === 'docker' && caller.docker) return dockerSandbox(config);
-  return { kind: 'none', reason: probe.reason };
+  // check-spec runs the harness it built on the host, so the container is no option for it.
+  return { kind: 'none', reason: setting === 'docker' ? `check-spec runs its harness on the host, and ${probe.reason}` : probe.reason };
 }
 
 async function dockerSandbox(config: Pick<VerifierConfig, 'docker' | 'pin'>): Promise<Sandbox> {
