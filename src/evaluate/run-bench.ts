@@ -13,6 +13,7 @@ import type { BenchEventSink } from './bench-event.js';
 import type { BenchGrid } from './bench-grid.js';
 import type { BenchSummary } from './bench-summary.js';
 import type { BenchTask } from './bench-task.js';
+import { checkResumeGrid, GRID_RECORD_FILE, recordBenchGrid } from './bench-grid-record.js';
 import { checkBenchSize } from './check-bench-size.js';
 import { checkDistinctSettingIds } from './check-distinct-settings.js';
 import { expandSettings } from './expand-settings.js';
@@ -52,10 +53,12 @@ export async function runBench(options: BenchOptions, emit: BenchEventSink): Pro
   checkBenchSize(grid, options.tasks.length);
   const settings = expandSettings(grid);
   checkDistinctSettingIds(settings);
+  if (options.resume) checkResumeGrid(outDir, grid);
   const verifierTable = withSharedTarget(grid.verifierTable, outDir, options.environment);
   // Single-file tasks get the vstd of the pin in force (and its companion crates); an unreadable pin stops the bench before anything is created.
   const vstd = (await loadToolchainPin(typeof verifierTable['pin_file'] === 'string' ? verifierTable['pin_file'] : PACKAGED_PIN_FILE)).vstd;
   await mkdir(outDir, { recursive: true });
+  if (!options.resume || !existsSync(path.join(outDir, GRID_RECORD_FILE))) await recordBenchGrid(outDir, grid);
   const attemptsFile = path.join(outDir, 'attempts.jsonl');
   const validity = await validateSuite(options, verifierTable, vstd, emit);
   const problems = validity.flatMap((entry) => (!entry.valid && entry.reason === 'verifier-problem' ? [entry.detail] : []));

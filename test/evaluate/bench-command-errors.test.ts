@@ -102,4 +102,27 @@ describe('verus-repair bench: bad input is a one-line configuration error (exit 
     expect(stillCapped.stderr).toContain('over the limit of 200,000');
     expect(existsSync(out)).toBe(false);
   });
+
+  it('refuses --resume with a changed grid, naming what changed, and touches nothing (issue 18, item 16)', async () => {
+    const { recordBenchGrid } = await import('../../src/evaluate/bench-grid-record.js');
+    const { readBenchGrid } = await import('../../src/evaluate/read-bench-grid.js');
+    const { buildSyntheticAttempt } = await import('../../src/evaluate/testing-attempt-record.js');
+    const grid = path.join(scratch, 'resume-grid.toml');
+    writeFileSync(grid, 'feedback = "none"\niterations = 3\nhoudini_rounds = 0\n[[model]]\nname = "m"\ninput_per_million = 1\noutput_per_million = 2\n');
+    const out = path.join(scratch, 'out-resume');
+    mkdirSync(out);
+    await recordBenchGrid(out, await readBenchGrid(grid, { models: [], feedback: null, samples: null, iterations: null, repetitions: null, temperature: null }, null, scratch));
+    writeFileSync(path.join(out, 'attempts.jsonl'), `${JSON.stringify(buildSyntheticAttempt('binary-search.missing-sorted-invariant', 'm.none.s1.t0.2', 1, 2))}\n`);
+    const listing = () => readdirSync(out).sort().map((name) => `${name}:${readFileSync(path.join(out, name), 'utf8').length}`);
+    const before = listing();
+    writeFileSync(grid, 'feedback = "none"\niterations = 3\nhoudini_rounds = 2\n[[model]]\nname = "m"\ninput_per_million = 1\noutput_per_million = 20\n');
+    const run = await runCliInProcess('bench', path.join(ROOT, 'rust-fixtures'), '--grid', grid, '--out', out, '--resume', '--iterations', '5');
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(`--resume: the grid differs from the one ${out} was started with`);
+    expect(run.stderr).toContain('iterations: 3 -> 5');
+    expect(run.stderr).toContain('houdini_rounds: 0 -> 2');
+    expect(run.stderr).toContain('model "m" prices:');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(listing()).toEqual(before);
+  });
 });

@@ -173,6 +173,12 @@ describe('verus-repair bench (fake model server, fake cargo-verus, real git and 
     const before = attemptKeys(outDir);
     expect(before.length).toBeGreaterThanOrEqual(1);
     expect(before.length).toBeLessThan(4);
+    // Another iteration budget would reuse the finished attempts under it: refused, naming the change (issue 18, item 16).
+    const changed = await runCli([...args, '--resume', '--iterations', '4'], setup.environment, scratch ?? undefined);
+    expect(changed.exitCode).toBe(2);
+    expect(changed.stderr).toContain(`--resume: the grid differs from the one ${outDir} was started with`);
+    expect(changed.stderr).toContain('iterations: 3 -> 4');
+    expect(attemptKeys(outDir)).toEqual(before);
     const resumed = await runCli([...args, '--resume'], setup.environment, scratch ?? undefined);
     expect(resumed.exitCode).toBe(0);
     const after = attemptKeys(outDir);
