@@ -1,9 +1,14 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { VerifierConfig } from '../config/verifier-config.js';
 import type { ProcessJob } from '../jobs/process-job.js';
 import { LOCAL_ENVIRONMENT_ALLOW_LIST, selectEnvironment } from '../jobs/select-environment.js';
 import { runProcessJob } from '../run/run-process-job.js';
 
 const FETCH_TIMEOUT_MS = 300_000;
+/** Locks whose dependencies a fetch of this process brought in: every scratch copy of a crate has the same one. */
+const fetchedLocks = new Set<string>();
 
 /** `cargo fetch` in a crate copy (pure): downloads and resolves, runs none of the crate's code. */
 export function buildFetchJob(crateDir: string, config: VerifierConfig, environment: NodeJS.ProcessEnv, offline: boolean): ProcessJob {
@@ -15,13 +20,14 @@ export function buildFetchJob(crateDir: string, config: VerifierConfig, environm
 /**
  * The network step a sandbox without network needs, outside it: dependencies (vstd the first time)
  * into CARGO_HOME. `cargo fetch --offline` first, which needs no network when they are there
- * already (a tenth of a second); `cargo fetch` only when that fails. A failure is left to the
- * sandboxed build, whose `--offline` error names what is missing.
+ * already (a tenth of a second); `cargo fetch` only when that fails; once per Cargo.lock per
+ * process. A failure is left to the sandboxed build, whose `--offline` error names what is missing.
  */
 export async function fetchDependencies(crateDir: string, config: VerifierConfig, environment: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<void> {
+  const lock = await readFile(path.join(crateDir, 'Cargo.lock')).then((bytes) => `${config.cargoPath}\0${createHash('sha256').update(bytes).digest('hex')}`, () => null);
+  if (lock !== null && fetchedLocks.has(lock)) return;
   const options = signal === undefined ? {} : { signal };
-  const local = await runProcessJob(buildFetchJob(crateDir, config, environment, true), options);
-  if (local.kind === 'exited' && local.exitCode === 0) return;
-  if (config.precheck.offline || local.kind === 'aborted') return;
-  await runProcessJob(buildFetchJob(crateDir, config, environment, false), options);
+  let outcome = await runProcessJob(buildFetchJob(crateDir, config, environment, true), options);
+  if (!(outcome.kind === 'exited' && outcome.exitCode === 0) && !config.precheck.offline && outcome.kind !== 'aborted') outcome = await runProcessJob(buildFetchJob(crateDir, config, environment, false), options);
+  if (lock !== null && outcome.kind === 'exited' && outcome.exitCode === 0) fetchedLocks.add(lock);
 }
