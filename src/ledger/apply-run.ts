@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { describeUnfinishedOperation } from './apply-run-unfinished-operation.js';
 import { auditRun } from './audit-run.js';
 import type { GitProofLedger } from './git-proof-ledger.js';
 import { GitWorkingCopy } from './git-working-copy.js';
@@ -17,7 +18,8 @@ export type ApplyOutcome =
  * of the run's base, its verified candidate and HEAD, so whatever HEAD gained since the run started
  * is kept and only the candidate's change is added. Refuses when the run has no verified candidate,
  * fails its audit, carries unconfirmed spec changes, conflicts with HEAD, fails the guard against
- * HEAD, or when the files it would touch have local changes or git's index is locked.
+ * HEAD, or when the files it would touch have local changes, git's index is locked, or a merge
+ * (cherry-pick, revert, rebase) is unfinished.
  */
 export async function applyRun(ledger: GitProofLedger, runId: string, options: { acceptSpecChange: boolean }): Promise<ApplyOutcome> {
   const refuse = (reason: string): ApplyOutcome => ({ status: 'refused', reason });
@@ -32,6 +34,8 @@ export async function applyRun(ledger: GitProofLedger, runId: string, options: {
   }
   const note = JSON.parse(verified.noteText ?? 'null') as LedgerNote;
   const workingCopy = new GitWorkingCopy(ledger.repoDir);
+  const unfinished = await describeUnfinishedOperation(ledger.repoDir);
+  if (unfinished !== null) return refuse(`${unfinished}\nfinish or abort it, then run apply again (apply's commit would otherwise land inside it)`);
   const lock = await workingCopy.heldIndexLock();
   if (lock !== null) return refuse(`another git process seems to be running in ${ledger.repoDir} (${lock} exists); wait for it, or if no git process is running, remove that stale lock file and run apply again`);
   const base = (await ledger.resolveCommit(`${LEDGER_BASE_REF_PREFIX}${runId}`)) ?? commits[0]?.parent ?? null;
