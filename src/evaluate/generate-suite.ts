@@ -1,8 +1,9 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../core/errors.js';
 import { applyTextEdits, parseVerusSource, type VerusFileIr } from '../ir/index.js';
 import { findDefectSites, type DefectSite } from './defect-operators.js';
+import { writeBenchFile } from './write-bench-file.js';
 
 /** One generated task as manifest.jsonl records it (a manifest-suite line plus the defect's provenance). */
 export interface GeneratedTask {
@@ -40,8 +41,8 @@ export async function generateSuite(verifiedDir: string, outDir: string, options
     const groups = options.defects === 'single' ? sites.map((entry) => [entry]) : pairSites(sites, options.seed);
     for (const [index, group] of groups.entries()) {
       const id = `${stem}.${group.map((entry) => entry.operator).join('+')}-${index + 1}`;
-      await writeFile(path.join(outDir, 'unverified', `${id}.rs`), applyTextEdits(ir, group.map((entry) => entry.edit)));
-      await writeFile(path.join(outDir, 'verified', `${id}.rs`), original);
+      await writeBenchFile(path.join(outDir, 'unverified', `${id}.rs`), applyTextEdits(ir, group.map((entry) => entry.edit)));
+      await writeBenchFile(path.join(outDir, 'verified', `${id}.rs`), original);
       manifest.push({
         id, single_file: `unverified/${id}.rs`, original: `verified/${id}.rs`, defect_class: group.map((entry) => entry.operator).join('+'),
         expected_failing_function: group[0]?.function ?? '', defects: group.length,
@@ -49,7 +50,7 @@ export async function generateSuite(verifiedDir: string, outDir: string, options
       });
     }
   }
-  await writeFile(path.join(outDir, 'manifest.jsonl'), manifest.map((task) => JSON.stringify(task)).join('\n') + (manifest.length > 0 ? '\n' : ''));
+  await writeBenchFile(path.join(outDir, 'manifest.jsonl'), manifest.map((task) => JSON.stringify(task)).join('\n') + (manifest.length > 0 ? '\n' : ''));
   return { tasks: manifest.length, files: names.length, skipped };
 }
 

@@ -23,12 +23,21 @@ describe('bench writes that fail after the checks (issue 18, item 12)', () => {
     const summary = summarizeBench({ suite: 's', tasks: [], validity: [], settings: [], iterations: 1, seeds: [1], records: [], stopped: null });
     const error = await writeBenchOutputs(directory, summary, []).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AdapterError);
-    expect((error as Error).message).toBe(`cannot write ${path.join(directory, 'summary.json')}: ENOSPC (no space left on the device); free space and rerun with --resume`);
+    expect((error as Error).message).toBe(`cannot write ${path.join(directory, 'summary.json')}: ENOSPC (no space left on the device)`);
   });
 
   it('an attempts.jsonl append that fails is an AdapterError naming the file', () => {
     const directory = directoryWithFullFile('attempts.jsonl');
     expect(() => appendAttempt(path.join(directory, 'attempts.jsonl'), buildSyntheticAttempt('a', 's', 1, 1))).toThrow(AdapterError);
     expect(() => appendAttempt(path.join(directory, 'attempts.jsonl'), buildSyntheticAttempt('a', 's', 1, 1))).toThrow(`cannot write ${path.join(directory, 'attempts.jsonl')}: ENOSPC`);
+  });
+
+  it('bench generate: a suite file that cannot be written is an AdapterError naming it', async () => {
+    const { copyFileSync } = await import('node:fs');
+    const { generateSuite } = await import('./generate-suite.js');
+    const verified = createTemporaryDirectory('verified');
+    copyFileSync(path.join(import.meta.dirname, '..', '..', 'rust-fixtures', 'sum-to', 'src', 'lib.rs'), path.join(verified, 'sum-to.rs'));
+    const suite = directoryWithFullFile('manifest.jsonl');
+    await expect(generateSuite(verified, suite, { seed: 1, defects: 'single' })).rejects.toThrow(new AdapterError(`cannot write ${path.join(suite, 'manifest.jsonl')}: ENOSPC (no space left on the device)`));
   });
 });

@@ -5,7 +5,7 @@ import { AdapterError } from '../core/errors.js';
 /**
  * Writes one file of the bench directory. A write that fails after the checks (a full disk, a file
  * replaced by a link to /dev/full, a revoked permission) is an AdapterError naming the file, never a
- * bare ENOSPC with a stack trace; finished attempts stay in attempts.jsonl for --resume.
+ * bare ENOSPC with a stack trace (a bench's finished attempts stay in attempts.jsonl for --resume).
  */
 export async function writeBenchFile(file: string, text: string): Promise<void> {
   await writeFile(file, text).catch((error: NodeJS.ErrnoException) => {
@@ -24,7 +24,7 @@ export function appendBenchLine(file: string, line: string): void {
 }
 
 function describeErrno(code: string | undefined): string {
-  if (code === 'ENOSPC') return ' (no space left on the device); free space and rerun with --resume';
+  if (code === 'ENOSPC') return ' (no space left on the device)';
   if (code === 'EACCES' || code === 'EPERM') return ' (permission denied)';
   if (code === 'EROFS') return ' (read-only file system)';
   return '';
