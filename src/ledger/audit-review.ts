@@ -53,5 +53,5 @@ export async function regenerateRecordedMutants(repoDir: string, commit: string,
     files.push(await parseVerusSource(shown.stdout, { file }));
   }
   const operators = note.operators.filter(isMutationOperator);
-  return generateMutants({ files, functions: note.functions.length === 0 ? null : new Set(note.functions), operators, maxMutants: note.maxMutants, seed: note.seed });
+  return generateMutants({ files, functions: note.functions.length === 0 ? null : new Set(note.functions), operators, maxMutants: note.maxMutants, seed: note.seed, sampling: note.sampling ?? 'mutants' });
 }

@@ -21,6 +21,8 @@ export interface ReviewNote {
   operators: string[];
   seed: number;
   sampledWithSeed: number | null;
+  /** How `maxMutants` sampled (generateMutants' `sampling`): `rewrites` in every note written since; absent in older notes, which sampled built mutants. */
+  sampling?: 'rewrites' | 'mutants';
   maxMutants: number | null;
   /** Who produced the review's verdicts (ReviewResult.origins). Notes written before it existed carry a `provenance` label instead. */
   origins: VerdictOrigin[];
@@ -42,6 +44,7 @@ export function buildReviewNote(review: ReviewResult, crate: string): ReviewNote
     operators: review.operators,
     seed: review.seed,
     sampledWithSeed: review.sampledWithSeed,
+    sampling: 'rewrites',
     maxMutants: review.maxMutants,
     origins: review.origins,
     mutants: review.mutants.map(({ mutant, verdict, reproof }) => ({ id: mutant.id, operator: mutant.operator, file: mutant.file, function: mutant.function, line: mutant.line, column: mutant.column, sourceSha256: mutant.sourceSha256, verdict: verdict.status, settledBy: verdict.settledBy, ...(reproof === undefined ? {} : { reproof }) })),

@@ -9,7 +9,7 @@ export function renderReviewMarkdown(review: ReviewResult): string {
   const lines: string[] = [`## Specification review ${review.id}`, ''];
   lines.push(`Verifier: ${describeReviewOrigins(review)}.${review.reprove === true ? ` Re-proof model: ${describeReproofModelOrigins(review.mutants)}.` : ''}`, '');
   if (review.precheckWaiver !== undefined) lines.push(`Skipped stages: ${describeSkippedStages(review.precheckWaiver)}. No mutant could be stillborn or killed by tests; Verus settled every one.`, '');
-  lines.push(`${review.mutants.length} mutants of ${review.files.join(', ')} (operators: ${review.operators.join(', ')}${review.sampledWithSeed === null ? '' : `; sampled from ${review.totalMutants} with seed ${review.sampledWithSeed}`}); ${review.findings} finding(s).`, '');
+  lines.push(`${review.mutants.length} mutants of ${review.files.join(', ')} (operators: ${review.operators.join(', ')}${review.sampledWithSeed === null ? '' : `; sampled from ${review.totalMutants}${review.sampledFromRewrites === true ? ' proposed rewrites' : ''} with seed ${review.sampledWithSeed}`}); ${review.findings} finding(s).`, '');
   lines.push(`| ${REVIEW_TABLE_HEADER.join(' | ')} |`, `|${REVIEW_TABLE_HEADER.map((_, index) => (index === 0 ? '---' : '---:')).join('|')}|`);
   for (const row of reviewTableRows(review.functions)) lines.push(`| \`${row[0]}\` | ${row.slice(1).join(' | ')} |`);
   const survivors = review.mutants.filter((entry) => entry.verdict.status === 'survived');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseVerusSource } from '../ir/index.js';
 import { generateMutants } from './generate-mutants.js';
 import { MUTATION_OPERATOR_NAMES } from './mutation-operator.js';
+import { sampleInOrder } from './sample-mutants.js';
 
 const SOURCE = `use vstd::prelude::*;
 
@@ -169,5 +170,27 @@ describe('generateMutants', () => {
       expect(mutant.source).toBe(`${large.slice(0, offset)}${mutant.replacement}${large.slice(offset + mutant.original.length)}`);
       expect(mutant.sourceSha256).toBe(createHash('sha256').update(mutant.source, 'utf8').digest('hex'));
     }
+  });
+  it('--max-mutants samples the proposed rewrites before building them: a few builds, not one per rewrite; the old sampling stays for audits of older records', async () => {
+    const padding = Array.from({ length: 30 }, (_, index) => `fn pad_${index}(x: u64) -> u64 {\n    if x < ${index} { x + 1 } else { x }\n}\n`).join('\n');
+    const ir = await parseVerusSource(SOURCE.replace('} // verus!', `${padding}\n} // verus!`), { file: 'src/lib.rs' });
+    const request = { files: [ir], functions: null, operators: MUTATION_OPERATOR_NAMES, maxMutants: 3, seed: 5 };
+    const full = await generateMutants({ ...request, maxMutants: null });
+    const sampled = await generateMutants(request);
+    // Every rewrite built is a kept mutant, a rejected rewrite or a duplicate; building all of them (the old way) is one build per rewrite.
+    const builds = sampled.mutants.length + sampled.rejected + sampled.duplicates;
+    expect(full.mutants.length).toBeGreaterThan(100);
+    expect(sampled.mutants).toHaveLength(3);
+    expect(builds).toBeLessThan(10);
+    expect(sampled).toMatchObject({ sampledWithSeed: 5, sampledFrom: 'rewrites', total: full.mutants.length + full.rejected + full.duplicates });
+    // Each sampled mutant is one of the full generation's, and they keep its order.
+    const order = full.mutants.map((mutant) => mutant.sourceSha256);
+    const positions = sampled.mutants.map((mutant) => order.indexOf(mutant.sourceSha256));
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((left, right) => left - right));
+    expect((await generateMutants(request)).mutants.map((mutant) => mutant.sourceSha256)).toEqual(sampled.mutants.map((mutant) => mutant.sourceSha256));
+    const old = await generateMutants({ ...request, sampling: 'mutants' });
+    expect(old).toMatchObject({ sampledFrom: 'mutants', total: full.mutants.length });
+    expect(old.mutants.map((mutant) => mutant.sourceSha256)).toEqual(sampleInOrder(full.mutants, 3, 5).map((mutant) => mutant.sourceSha256));
   });
 });

@@ -8,7 +8,7 @@ import type { Mutant } from './mutant.js';
 import type { MutationOperator } from './mutation-operator.js';
 import type { MutationSite } from './mutation-site.js';
 import { findMutationSites } from './operators/find-mutation-sites.js';
-import { sampleInOrder } from './sample-mutants.js';
+import { sampleInOrder, shuffledIndices } from './sample-mutants.js';
 
 export interface MutantGenerationRequest {
   /** The parsed files to mutate, crate-relative paths as `file`, in a stable order. */
@@ -18,19 +18,27 @@ export interface MutantGenerationRequest {
   operators: readonly MutationOperator[];
   maxMutants: number | null;
   seed: number;
-  /** Aborting stops generation between functions, with the signal's reason. */
+  /**
+   * How `maxMutants` samples: `rewrites` (the default) draws proposed rewrites in the seeded order
+   * and builds only those, until `maxMutants` distinct mutants; `mutants` builds every mutant and
+   * samples them (reviews recorded before sampling came first are audited this way).
+   */
+  sampling?: 'rewrites' | 'mutants';
+  /** Aborting stops generation with the signal's reason. */
   signal?: AbortSignal;
 }
 
 export interface MutantGeneration {
   mutants: Mutant[];
-  /** Distinct mutants before sampling. */
+  /** Distinct mutants before sampling; when sampled from rewrites, the rewrites proposed. */
   total: number;
   /** Rewrites dropped because they did not change exec code only, or repeated another mutant's source. */
   rejected: number;
   duplicates: number;
   /** The seed when `maxMutants` cut the list, null when every mutant was kept. */
   sampledWithSeed: number | null;
+  /** What the sample was drawn from, when `maxMutants` cut the list. */
+  sampledFrom: 'rewrites' | 'mutants' | null;
 }
 
 /**
@@ -43,43 +51,82 @@ export interface MutantGeneration {
  * `source` is spliced when read). Parsing the file per rewrite made 400 functions take minutes.
  */
 export async function generateMutants(request: MutantGenerationRequest): Promise<MutantGeneration> {
-  const seen = new Set<string>();
+  const proposals = await proposeRewrites(request);
+  const sampling = request.sampling ?? 'rewrites';
+  const seen = new Set(request.files.map((ir) => sha256(ir.source.text)));
+  const counts = { rejected: 0, duplicates: 0 };
+  let built = 0;
+  const accept = async (proposal: ProposedRewrite): Promise<Omit<Mutant, 'id'> | null> => {
+    // Parsing is synchronous: yield to the event loop now and then, so a Ctrl-C or SIGTERM handler runs.
+    if (++built % YIELD_EVERY === 0) await yieldToSignals(request.signal);
+    const mutant = await buildMutant(proposal.function.ir, await proposal.function.excerpt(), proposal.site, proposal.function.hashMutant);
+    if (mutant === null) counts.rejected++;
+    else if (seen.has(mutant.sourceSha256)) counts.duplicates++;
+    else {
+      seen.add(mutant.sourceSha256);
+      return mutant;
+    }
+    return null;
+  };
+  const limit = request.maxMutants;
+  if (sampling === 'rewrites' && limit !== null && proposals.length > limit) {
+    // Sample before building: rewrites in the seeded order until `limit` of them are distinct mutants.
+    const chosen: Array<{ index: number; mutant: Omit<Mutant, 'id'> }> = [];
+    for (const index of shuffledIndices(proposals.length, request.seed)) {
+      const mutant = await accept(proposals[index] as ProposedRewrite);
+      if (mutant !== null) chosen.push({ index, mutant });
+      if (chosen.length === limit) break;
+    }
+    const cut = chosen.length === limit;
+    const kept = chosen.sort((left, right) => left.index - right.index).map((entry) => entry.mutant);
+    return { mutants: kept.map((mutant, index) => withId(`m${index + 1}`, mutant)), total: cut ? proposals.length : kept.length, rejected: counts.rejected, duplicates: counts.duplicates, sampledWithSeed: cut ? request.seed : null, sampledFrom: cut ? 'rewrites' : null };
+  }
   const all: Array<Omit<Mutant, 'id'>> = [];
-  let rejected = 0;
-  let duplicates = 0;
+  for (const proposal of proposals) {
+    const mutant = await accept(proposal);
+    if (mutant !== null) all.push(mutant);
+  }
+  const kept = limit === null ? all : sampleInOrder(all, limit, request.seed);
+  const cut = kept.length < all.length;
+  return { mutants: kept.map((mutant, index) => withId(`m${index + 1}`, mutant)), total: all.length, rejected: counts.rejected, duplicates: counts.duplicates, sampledWithSeed: cut ? request.seed : null, sampledFrom: cut ? 'mutants' : null };
+}
+
+const YIELD_EVERY = 32;
+
+/** One proposed rewrite and the function it is in; the function's excerpt is parsed once, when a rewrite of it is first built. */
+interface ProposedRewrite {
+  site: MutationSite;
+  function: { ir: VerusFileIr; excerpt: () => Promise<FunctionExcerpt>; hashMutant: (site: MutationSite) => string };
+}
+
+/** Every rewrite the operators propose, in generation order (file, function, operator, position): cheap, token scans only. */
+async function proposeRewrites(request: MutantGenerationRequest): Promise<ProposedRewrite[]> {
+  const proposals: ProposedRewrite[] = [];
   for (const ir of request.files) {
-    seen.add(sha256(ir.source.text));
     const bytes = Buffer.from(ir.source.text, 'utf8');
     for (const fn of ir.functions) {
       if (!isSelected(fn, request.functions)) continue;
-      // Parsing is synchronous: yield to the event loop so a Ctrl-C or SIGTERM handler runs.
-      await new Promise((resolve) => setImmediate(resolve));
-      if (request.signal?.aborted === true) throwAbortReason(request.signal);
       const exec = markExecTokens(ir, fn);
       if (exec === null) continue;
       const sites = request.operators.flatMap((operator) => findMutationSites({ ir, fn, exec }, operator).sort((left, right) => left.start - right.start));
       if (sites.length === 0) continue;
-      const excerpt = await excerptFunction(ir, fn);
-      const hashMutant = hashRewrites(ir, bytes, excerpt.start);
-      for (const site of sites) {
-        const mutant = await buildMutant(ir, excerpt, site, hashMutant);
-        if (mutant === null) rejected++;
-        else if (seen.has(mutant.sourceSha256)) duplicates++;
-        else {
-          seen.add(mutant.sourceSha256);
-          all.push(mutant);
-        }
-      }
+      let excerpt: Promise<FunctionExcerpt> | null = null;
+      let hashMutant: ((site: MutationSite) => string) | null = null;
+      const owner = {
+        ir,
+        excerpt: () => (excerpt ??= excerptFunction(ir, fn)),
+        hashMutant: (site: MutationSite) => (hashMutant ??= hashRewrites(ir, bytes, ir.source.indexAtByteOffset(fn.span.byteStart)))(site),
+      };
+      for (const site of sites) proposals.push({ site, function: owner });
     }
+    await yieldToSignals(request.signal);
   }
-  const kept = request.maxMutants === null ? all : sampleInOrder(all, request.maxMutants, request.seed);
-  return {
-    mutants: kept.map((mutant, index) => withId(`m${index + 1}`, mutant)),
-    total: all.length,
-    rejected,
-    duplicates,
-    sampledWithSeed: kept.length < all.length ? request.seed : null,
-  };
+  return proposals;
+}
+
+async function yieldToSignals(signal: AbortSignal | undefined): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (signal?.aborted === true) throwAbortReason(signal);
 }
 
 export function isSelected(fn: FunctionItem, functions: ReadonlySet<string> | null): boolean {

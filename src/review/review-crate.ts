@@ -85,6 +85,7 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
       maxMutants: request.maxMutants,
       requestedFunctions: [...request.functions],
       sampledWithSeed: generation.sampledWithSeed,
+      ...(generation.sampledFrom === 'rewrites' ? { sampledFromRewrites: true } : {}),
       totalMutants: generation.total,
       mutants,
       vacuity,

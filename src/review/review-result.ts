@@ -28,6 +28,8 @@ export interface ReviewResult {
   maxMutants: number | null;
   requestedFunctions: string[];
   sampledWithSeed: number | null;
+  /** The sample was drawn from proposed rewrites before building them (then `totalMutants` counts rewrites). */
+  sampledFromRewrites?: boolean;
   /** Distinct mutants before sampling. */
   totalMutants: number;
   mutants: SettledMutant[];

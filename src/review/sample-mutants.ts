@@ -7,16 +7,21 @@ export const MAX_SAMPLE_SEED = 0xffff_ffff;
  */
 export function sampleInOrder<T>(items: readonly T[], count: number, seed: number): T[] {
   if (items.length <= count) return [...items];
+  return shuffledIndices(items.length, seed)
+    .slice(0, count)
+    .sort((left, right) => left - right)
+    .map((index) => items[index] as T);
+}
+
+/** 0..length-1 in the seeded order (Fisher-Yates over mulberry32): the order sampleInOrder takes its first `count` from. */
+export function shuffledIndices(length: number, seed: number): number[] {
   const random = mulberry32(seed);
-  const indices = items.map((_, index) => index);
+  const indices = Array.from({ length }, (_, index) => index);
   for (let index = indices.length - 1; index > 0; index--) {
     const swap = Math.floor(random() * (index + 1));
     [indices[index], indices[swap]] = [indices[swap] as number, indices[index] as number];
   }
-  return indices
-    .slice(0, count)
-    .sort((left, right) => left - right)
-    .map((index) => items[index] as T);
+  return indices;
 }
 
 function mulberry32(seed: number): () => number {
