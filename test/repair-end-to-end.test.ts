@@ -184,7 +184,7 @@ describe('verus-repair audit --reverify', () => {
     const verifier = await createVerifier(config, world.environment);
     const options = { rlimit: 10, expandErrors: false, noCheating: false, timeoutMs: 60_000, extraVerusArgs: [] };
     const calls = world.verifierCalls();
-    expect(await reverifyRun(ledger, 'e2e-run', verifier, options)).toEqual({ checked: 1, findings: [] });
+    expect(await reverifyRun(ledger, 'e2e-run', verifier, options)).toEqual({ checked: 1, findings: [], stability: [] });
     expect(world.verifierCalls()).toBe(calls + 1);
     // The verifier now disagrees with the recorded verdict (e.g. a different toolchain): reported.
     const scenarioFile = path.join(world.scenarioDir, 'scenario.json');

@@ -52,7 +52,7 @@ describe('repair with scope = "focused" (fake cargo-verus checking selectors as 
     const ledger = await GitProofLedger.open(world.repoDir);
     const before = invocationsOf(world).length;
     const audit = await reverifyRun(ledger, 'e2e-run', await createVerifier(config, world.environment), { rlimit: 10, expandErrors: false, noCheating: false, timeoutMs: 60_000, extraVerusArgs: [], scope: 'focused' });
-    expect(audit).toEqual({ checked: 1, findings: [] });
+    expect(audit).toEqual({ checked: 1, findings: [], stability: [] });
     expect(invocationsOf(world).slice(before).map((argv) => argv[1])).toEqual(['verify']);
   });
 

@@ -289,3 +289,42 @@ describe('fake Verus: its own version, panics, aborts', () => {
     expect(result.stderr).toBe("Error: Option 'time' given more than once\n");
   });
 });
+
+describe('fake cargo-verus: the solver seed (V rust_verify/src/config.rs:495 and 714, verifier.rs:1224-1231)', () => {
+  /** Synthetic: the recordings with a fabricated per-function rlimit count, so seeds differ in what they used. */
+  const withFunctionRlimit = (stdout: string, count: number) => stdout.replace(/("function": "runner_demo::add_one",[\s\S]*?"rlimit": )\d+/, `$1${count}`);
+  function seedScenario(): string {
+    return writeScenario([
+      { tool: 'cargo-verus', argv: ['...'], whenSeed: [1], stdout: 'seed-1.txt', stderr: 'verified-stderr.txt', exitCode: 0 },
+      { tool: 'cargo-verus', argv: ['...'], whenSeed: [2], stdout: 'seed-2.txt', stderr: 'verified-stderr.txt', exitCode: 0 },
+      { tool: 'cargo-verus', argv: ['...'], whenSeed: [3], stdout: 'seed-3.txt', stderr: 'failed-stderr.txt', exitCode: 1 },
+      { tool: 'cargo-verus', argv: ['...'], whenSeed: [null], stdout: 'seed-1.txt', stderr: 'verified-stderr.txt', exitCode: 0 },
+    ], {
+      'seed-1.txt': withFunctionRlimit(verified('stdout.txt'), 9_000_000), 'seed-2.txt': withFunctionRlimit(verified('stdout.txt'), 16_500_000),
+      'seed-3.txt': withFunctionRlimit(failed('stdout.txt'), 29_000_000), 'verified-stderr.txt': verified('stderr.txt'), 'failed-stderr.txt': failed('stderr.txt'),
+    });
+  }
+  const addOneRlimit = (stdout: string) => documents(stdout).at(-1)?.['times-ms'].smt['smt-run-module-times'][0]['function-breakdown'][0].rlimit;
+
+  it('answers by the last smt.random_seed the root receives: verified under seeds 1 and 2, failed under 3, with the rlimit counts of that seed', async () => {
+    const { run } = setup({ scenario: seedScenario() });
+    const seeded = (seeds: number[]) => productArgv('focus', { verus: ['--verify-root', ...seeds.flatMap((seed) => ['--smt-option', `smt.random_seed=${seed}`])] });
+    const [one, two, three, lastWins, none] = [await run('cargo-verus', seeded([1])), await run('cargo-verus', seeded([2])), await run('cargo-verus', seeded([3])), await run('cargo-verus', seeded([3, 2])), await run('cargo-verus', productArgv('focus', { verus: ['--verify-root'] }))];
+    expect([one, two, three, lastWins, none].map((result) => result.exitCode)).toEqual([0, 0, 101, 0, 0]);
+    expect([one, two, lastWins].map((result) => addOneRlimit(result.stdout))).toEqual([9_000_000, 16_500_000, 16_500_000]);
+    expect(addOneRlimit(three.stdout)).toBe(29_000_000);
+  });
+
+  it('sends a seed to the root alone with roots: vstd stays fresh when only the seed changes', async () => {
+    const { run, fake } = setup({ scenario: seedScenario() });
+    for (const seed of [1, 2]) await run('cargo-verus', productArgv('verify', { verus: ['--smt-option', `smt.random_seed=${seed}`] }));
+    expect(fake.readInvocations().map((entry) => entry.verifiedPackages)).toEqual([['vstd', 'runner-demo'], ['runner-demo']]);
+  });
+
+  it('refuses a malformed --smt-option as rust_verify does (exit 255 under the root, 101 from cargo)', async () => {
+    const { run } = setup({ scenario: seedScenario() });
+    const result = await run('cargo-verus', productArgv('verify', { verus: ['--smt-option', 'smt.random_seed'] }));
+    expect(result.exitCode).toBe(101);
+    expect(result.stderr).toContain('Error: expected option of form option_name=option_value');
+  });
+});

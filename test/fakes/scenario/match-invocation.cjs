@@ -1,10 +1,12 @@
 'use strict';
 // Which scenario invocation answers an argv. Patterns are literal strings, "/regex/", and a final
 // "..." allowing any further arguments; `whenSource` ({file, contains, lacks}) picks an invocation by
-// what the checked crate holds (relative to the working directory).
+// what the checked crate holds (relative to the working directory); `whenSeed` (a list of seeds, null
+// for none) by the solver seed the root crate's Verus run receives (model/read-solver-seed.cjs).
 const fs = require('node:fs');
 const path = require('node:path');
 const { FakeRefusal } = require('./fake-refusal.cjs');
+const { readSolverSeed } = require('../model/read-solver-seed.cjs');
 
 function matchesPattern(pattern, value) {
   if (typeof pattern !== 'string') return false;
@@ -30,9 +32,13 @@ function matchesSource(condition, cwd) {
   return (condition.contains === undefined || text.includes(condition.contains)) && (condition.lacks === undefined || !text.includes(condition.lacks));
 }
 
-/** The first invocation of `tool` whose argv pattern and source condition match, or null. */
+function matchesSeed(seeds, tool, argv) {
+  return seeds === undefined || seeds.includes(readSolverSeed(tool, argv));
+}
+
+/** The first invocation of `tool` whose argv pattern, source and seed conditions match, or null. */
 function matchInvocation(scenario, tool, argv, cwd) {
-  return scenario.invocations.find((invocation) => invocation.tool === tool && invocation.subcommand !== 'run' && matchesArgv(invocation.argv, argv) && matchesSource(invocation.whenSource, cwd)) || null;
+  return scenario.invocations.find((invocation) => invocation.tool === tool && invocation.subcommand !== 'run' && matchesArgv(invocation.argv, argv) && matchesSource(invocation.whenSource, cwd) && matchesSeed(invocation.whenSeed, tool, argv)) || null;
 }
 
 /** For `docker run`: the first `run` invocation whose image and inner command match. */
