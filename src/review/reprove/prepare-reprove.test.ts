@@ -20,7 +20,8 @@ describe('prepareReprove', () => {
   it('builds every re-proof in the project\'s shared target directory, not one per mutant repository', async () => {
     const plain = project('');
     expect((await prepareReprove(plain, 'r1', defaultReviewConfig(), {}, KEY)).precheckTargetDir).toBe(path.join(plain, '.verus-repair', 'cargo-target'));
-    expect((await prepareReprove(plain, 'r1', defaultReviewConfig(), {}, { ...KEY, CARGO_TARGET_DIR: '/shared/target' })).precheckTargetDir).toBe('/shared/target');
+    // A mutant never builds in the user's own CARGO_TARGET_DIR: its artifacts, and the lib cargo copies to the top, would sit there.
+    expect((await prepareReprove(plain, 'r1', defaultReviewConfig(), {}, { ...KEY, CARGO_TARGET_DIR: '/shared/target' })).precheckTargetDir).toBe(path.join(plain, '.verus-repair', 'cargo-target'));
     const relative = project('[verifier.precheck]\ntarget_dir = "build/cargo"\n');
     expect((await prepareReprove(relative, 'r1', defaultReviewConfig(), {}, KEY)).precheckTargetDir).toBe(path.join(relative, 'build', 'cargo'));
   });

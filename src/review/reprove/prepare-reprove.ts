@@ -3,7 +3,6 @@ import path from 'node:path';
 import { ConfigurationError } from '../../core/errors.js';
 import { readRepairConfig } from '../../repair/read-repair-config.js';
 import { CONFIG_FILE_NAME } from '../../verifier/config/read-verifier-config.js';
-import { selectPrecheckTargetDir } from '../../verifier/precheck/select-precheck-target-dir.js';
 import type { ReviewConfig } from '../config/review-config.js';
 import type { ReproveSettings } from './reprove-mutant.js';
 
@@ -27,7 +26,8 @@ export async function prepareReprove(projectRoot: string, reviewId: string, conf
     recordDir: request.recordDir === undefined ? null : path.resolve(request.recordDir),
     environment,
     // The copied config would resolve target_dir, and the default, inside each mutant's repository.
-    precheckTargetDir: selectPrecheckTargetDir(verifier.precheck, environment),
+    // Never the user's own CARGO_TARGET_DIR: a re-proof builds a mutant (see createReviewServices).
+    precheckTargetDir: verifier.precheck.targetDir ?? verifier.precheck.defaultTargetDir,
     ...(signal === undefined ? {} : { signal }),
   };
 }
