@@ -16,7 +16,12 @@ export interface SourcedModelName {
  */
 export function checkDistinctModels(models: readonly SourcedModelName[], where: string): void {
   const byPart = new Map<string, SourcedModelName[]>();
-  for (const model of models) byPart.set(settingIdPart(model.name), [...(byPart.get(settingIdPart(model.name)) ?? []), model]);
+  for (const model of models) {
+    const part = settingIdPart(model.name);
+    const group = byPart.get(part);
+    if (group === undefined) byPart.set(part, [model]);
+    else group.push(model);
+  }
   const problems = [...byPart.entries()].filter(([, group]) => group.length > 1).map(([part, group]) => {
     const entries = listInWords(group.map((model) => model.source));
     if (new Set(group.map((model) => model.name)).size === 1) return `${entries} name the same model "${group[0]?.name}"; list each model once (repetitions = N repeats a setting)`;
@@ -27,8 +32,10 @@ export function checkDistinctModels(models: readonly SourcedModelName[], where: 
 
 /** Refuses an axis that lists one value twice (`samples = [1, 1]`, `feedback = ["none", "none"]`): the settings would collide. */
 export function checkDistinctAxisValues(axis: string, values: readonly (string | number)[], source: string, where: string): void {
-  const repeated = [...new Set(values.filter((value, index) => values.indexOf(value) !== index))];
-  if (repeated.length > 0) throw new ConfigurationError(`${where}: ${source} lists ${repeated.map((value) => JSON.stringify(value)).join(', ')} more than once, which would give two settings one id; list each ${axis} value once`);
+  const seen = new Set<string | number>();
+  const repeated = new Set<string | number>();
+  for (const value of values) (seen.has(value) ? repeated : seen).add(value);
+  if (repeated.size > 0) throw new ConfigurationError(`${where}: ${source} lists ${[...repeated].map((value) => JSON.stringify(value)).join(', ')} more than once, which would give two settings one id; list each ${axis} value once`);
 }
 
 /**
