@@ -11,7 +11,7 @@ export function defineQueueCommand(program: Command): void {
   const queue = program.command('queue').description('inspect or drain the verification queue that `worker`s serve (Redis)');
   const withOptions = (command: Command) =>
     command
-      .option('--redis <url>', 'Redis URL (default: VERUS_REPAIR_REDIS_URL, else [queue] url)')
+      .option('--redis <url>', 'Redis URL without a password (default: VERUS_REPAIR_REDIS_URL, else [queue] url); a password goes only in VERUS_REPAIR_REDIS_URL')
       .option('--queue <name>', 'queue name (default: [queue] name, else verus-repair)')
       .option('--json', 'print one JSON object');
 

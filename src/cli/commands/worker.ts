@@ -15,7 +15,7 @@ interface WorkerOptions {
 export function defineWorkerCommand(program: Command): void {
   program
     .command('worker')
-    .option('--redis <url>', 'Redis URL (default: VERUS_REPAIR_REDIS_URL, else [queue] url); prefer the variable for a password')
+    .option('--redis <url>', 'Redis URL without a password (default: VERUS_REPAIR_REDIS_URL, else [queue] url); a password goes only in VERUS_REPAIR_REDIS_URL')
     .option('--concurrency <n>', 'jobs run at once (default 1)')
     .option('--docker', 'run Verus in the pinned Docker image (the default)')
     .option('--local', 'run the Verus installed on this machine')
