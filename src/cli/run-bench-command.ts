@@ -32,7 +32,7 @@ export async function runBenchCommand(suite: string, gridFile: string | null, fl
   const emit = json ? (event: object) => void process.stdout.write(`${JSON.stringify(event)}\n`) : createBenchProgress(process.stdout);
   await withInterruptSignal(BENCH_INTERRUPTED, (signal) => runBench({
     suite, tasks, grid, outDir, jobs: flags.jobs, resume: flags.resume, recordDir,
-    replayDir: flags.replay === null ? null : path.resolve(flags.replay), runner: flags.runner,
+    replayDir: flags.replay === null ? null : path.resolve(flags.replay), runner: flags.runner, stability: flags.stability,
     budget: { maxTokens: flags.maxTokens, maxCostUsd: flags.maxCostUsd, maxWallTimeMs: flags.maxWallTimeMs }, environment: process.env, signal,
   }, emit));
 }

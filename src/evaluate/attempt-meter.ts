@@ -3,6 +3,8 @@ import type { RepairEvent } from '../repair/repair-event.js';
 /** What one attempt's events add up to (the part of an AttemptRecord the repair loop reports). */
 export interface AttemptMeasures {
   iterationsToSuccess: number | null;
+  /** The first iteration with a verified candidate that was also stable under every stability seed (or not stability-checked). */
+  stableIterationsToSuccess: number | null;
   candidatesToSuccess: number | null;
   iterations: number;
   candidates: number;
@@ -26,7 +28,7 @@ export interface AttemptMeasures {
  */
 export class AttemptMeter {
   readonly measures: AttemptMeasures = {
-    iterationsToSuccess: null, candidatesToSuccess: null, iterations: 0, candidates: 0, promptTokensSeen: 0, modelCalls: 0, costUsd: null,
+    iterationsToSuccess: null, stableIterationsToSuccess: null, candidatesToSuccess: null, iterations: 0, candidates: 0, promptTokensSeen: 0, modelCalls: 0, costUsd: null,
     precheckMs: 0, verifyStages: 0, formatErrors: 0, identicalCandidates: 0, guardRejections: {}, lastResult: null, lastErrorKinds: {}, obligations: 0, fewestErrors: null,
   };
   private readonly precheckStarted = new Map<string, number>();
@@ -62,6 +64,7 @@ export class AttemptMeter {
         measures.lastErrorKinds = event.errors;
         for (const violation of event.violations) measures.guardRejections[violation.rule] = (measures.guardRejections[violation.rule] ?? 0) + 1;
         if (event.result === 'failed' || event.result === 'verified') measures.fewestErrors = Math.min(measures.fewestErrors ?? Infinity, event.result === 'verified' ? 0 : sum(event.errors));
+        if (event.result === 'verified' && event.stability?.startsWith('unstable') !== true && measures.stableIterationsToSuccess === null) measures.stableIterationsToSuccess = event.iteration;
         if (event.result === 'verified' && measures.iterationsToSuccess === null) {
           measures.iterationsToSuccess = event.iteration;
           measures.candidatesToSuccess = measures.candidates;

@@ -18,6 +18,9 @@ export interface AttemptRecord {
   stopReason: string;
   /** The iteration whose candidate verified, or null. */
   iterationsToSuccess: number | null;
+  /** With a stability check (`bench --stability N`): N, and the first iteration whose verified candidate passed every seed; absent without one. */
+  stabilitySeeds?: number;
+  stableIterationsToSuccess?: number | null;
   /** Candidates proposed (checked or skipped) up to and including the verified one. */
   candidatesToSuccess: number | null;
   iterations: number;

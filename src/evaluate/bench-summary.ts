@@ -16,6 +16,8 @@ export interface SettingSummary {
   planned: number;
   /** k = 1..iterations: attempts whose candidate verified within k iterations, over attempts of valid tasks. */
   correctAtK: Ratio[];
+  /** With a stability check: k = 1..iterations, attempts whose candidate verified within k iterations and passed every stability seed; absent without one. */
+  stableCorrectAtK?: Ratio[];
   /** Over repetitions, per task (the unbiased estimator), k = 1..repetitions; empty with one repetition. */
   passAtK: Array<{ k: number; estimate: number; tasks: number }>;
   /** Correct@budget per repetition: models are stochastic, this is the spread. */

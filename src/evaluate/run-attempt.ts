@@ -22,6 +22,8 @@ export interface AttemptContext {
   queueTable: Record<string, unknown> | null;
   runner: 'docker' | 'local' | 'queue' | null;
   houdiniRounds: number;
+  /** `bench --stability N`; null = the attempt's configured `[verifier] stability_seeds`. */
+  stability?: number | null;
   recordDir: string | null;
   replayDir: string | null;
   environment: NodeJS.ProcessEnv;
@@ -55,7 +57,7 @@ export async function runAttempt(task: BenchTask, setting: BenchSetting, key: At
     crate: workspace.crateDir, file: task.file, functions: task.functions, iterations: setting.iterations, feedbackLevel: setting.feedback, samples: setting.samples,
     model: setting.model.name, runner: context.runner, replay: context.replayDir === null ? null : cassette, record: context.recordDir === null ? null : cassette,
     allowSpecChanges: [], houdiniRounds: context.houdiniRounds, maxTokens: null, maxCostUsd: null, maxWallTimeMs: null, cache: true, runId: slug,
-    environment: context.environment, ...(context.signal === undefined ? {} : { signal: context.signal }),
+    environment: context.environment, ...(context.signal === undefined ? {} : { signal: context.signal }), stability: context.stability ?? null,
   }, sink);
   services.verifier = meterVerifier(services.verifier, work);
   let outcome: Pick<AttemptRecord, 'outcome' | 'stopReason' | 'ledgerBranch'>;
@@ -74,7 +76,8 @@ export async function runAttempt(task: BenchTask, setting: BenchSetting, key: At
   const totals = services.model.budget.snapshot();
   const verified = outcome.outcome === 'verified';
   return {
-    ...base, ...outcome, iterationsToSuccess: measures.iterationsToSuccess, candidatesToSuccess: measures.candidatesToSuccess, iterations: measures.iterations, candidates: measures.candidates,
+    ...base, ...outcome, iterationsToSuccess: measures.iterationsToSuccess,
+    ...((request.stabilitySeeds ?? []).length === 0 ? {} : { stabilitySeeds: request.stabilitySeeds?.length ?? 0, stableIterationsToSuccess: measures.stableIterationsToSuccess }), candidatesToSuccess: measures.candidatesToSuccess, iterations: measures.iterations, candidates: measures.candidates,
     promptTokens: tokens.prompt || totals.promptTokens, completionTokens: tokens.completion || totals.completionTokens, modelCalls: totals.calls, costUsd: totals.costUsd, cachedPromptTokens: totals.cachedPromptTokens,
     verifierCalls: work.calls, verifierWallMs: work.wallMs, verifierReportedMs: work.reportedMs, precheckMs: measures.precheckMs,
     cacheHits: Math.max(0, measures.verifyStages - work.calls), formatErrors: measures.formatErrors, identicalCandidates: measures.identicalCandidates,

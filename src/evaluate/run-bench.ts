@@ -37,6 +37,8 @@ export interface BenchOptions {
   recordDir: string | null;
   replayDir: string | null;
   runner: 'docker' | 'local' | 'queue' | null;
+  /** `bench --stability N`: solver seeds each verified candidate is re-verified under; null or absent = the configured `stability_seeds`. */
+  stability?: number | null;
   budget: BenchBudget;
   environment: NodeJS.ProcessEnv;
   signal?: AbortSignal;
@@ -78,7 +80,7 @@ export async function runBench(options: BenchOptions, emit: BenchEventSink): Pro
   const limit = pLimit(options.jobs);
   const templates = new Map(await Promise.all([...new Set(pending.map((entry) => entry.task))].map((task) => limit(async () =>
     [task.id, await createTaskTemplate(path.join(outDir, 'templates', task.id), task, vstd)] as const))));
-  const context = { outDir, templates, verifierTable, queueTable: grid.queueTable, runner: options.runner, houdiniRounds: grid.houdiniRounds, recordDir: options.recordDir, replayDir: options.replayDir, environment: options.environment, ...(options.signal === undefined ? {} : { signal: options.signal }) };
+  const context = { outDir, templates, verifierTable, queueTable: grid.queueTable, runner: options.runner, stability: options.stability ?? null, houdiniRounds: grid.houdiniRounds, recordDir: options.recordDir, replayDir: options.replayDir, environment: options.environment, ...(options.signal === undefined ? {} : { signal: options.signal }) };
   if (options.recordDir !== null) await mkdir(options.recordDir, { recursive: true });
   const runStarted = performance.now();
   let finishedHere = 0;

@@ -29,6 +29,7 @@ export function summarizeSetting(records: readonly AttemptRecord[], scope: Summa
   return {
     settingId: scope.settingId, attempts: records.length, planned: scope.planned,
     correctAtK: Array.from({ length: scope.iterations }, (_, index) => ratio(solvedWithin(index + 1, records), records.length)),
+    ...stableCorrectAtK(records, scope.iterations),
     passAtK: passAtK(records, scope.seeds.length),
     perRepetition, spread: spreadOf(rates),
     iterationsToSuccess: countBy(records.flatMap((record) => (record.iterationsToSuccess === null ? [] : [String(record.iterationsToSuccess)]))),
@@ -47,6 +48,16 @@ export function summarizeSetting(records: readonly AttemptRecord[], scope: Summa
     errors: records.filter((record) => record.outcome === 'error').length,
     origins: summarizeOrigins(records),
   };
+}
+
+/**
+ * Stable-Correct@k, beside Correct@k when any attempt ran a stability check: a proof that verified but
+ * failed a seed is a CI failure waiting, so it is not counted; attempts without a check count as Correct@k does.
+ */
+function stableCorrectAtK(records: readonly AttemptRecord[], iterations: number): { stableCorrectAtK?: Ratio[] } {
+  if (!records.some((record) => (record.stabilitySeeds ?? 0) > 0)) return {};
+  const first = (record: AttemptRecord): number | null => ((record.stabilitySeeds ?? 0) > 0 ? record.stableIterationsToSuccess ?? null : record.iterationsToSuccess);
+  return { stableCorrectAtK: Array.from({ length: iterations }, (_, index) => ratio(records.filter((record) => { const k = first(record); return k !== null && k <= index + 1; }).length, records.length)) };
 }
 
 function passAtK(records: readonly AttemptRecord[], repetitions: number): SettingSummary['passAtK'] {

@@ -26,6 +26,7 @@ interface BenchCliOptions {
   docker?: boolean;
   local?: boolean;
   queue?: boolean;
+  stability?: string;
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -53,6 +54,7 @@ export function defineBenchCommand(program: Command): void {
     .option('--docker', 'verify in the pinned Docker image')
     .option('--local', 'verify with a local cargo verus / verus')
     .option('--queue', 'verify through the Redis queue served by `verus-repair worker`s (VERUS_REPAIR_REDIS_URL, or [queue] in the grid or verus-repair.toml)')
+    .option('--stability <n>', 're-verify each verified candidate under N solver seeds; the summary adds Stable-Correct@k (default [verifier] stability_seeds, 0 = off)')
     .option('--json', 'print NDJSON events instead of progress')
     .description('measure Correct@k, cost and verifier work of repair settings on a task suite')
     .action(async (suite: string, options: BenchCliOptions) => {
@@ -104,6 +106,8 @@ export interface BenchFlags {
   repetitions: number | null;
   temperature: number | null;
   runner: 'docker' | 'local' | 'queue' | null;
+  /** `--stability N`; null = the grid's or verus-repair.toml's `[verifier] stability_seeds`. */
+  stability: number | null;
 }
 
 function readBenchFlags(options: BenchCliOptions): BenchFlags {
@@ -119,5 +123,6 @@ function readBenchFlags(options: BenchCliOptions): BenchFlags {
     models: options.model ?? [], feedback: options.feedback === undefined ? null : options.feedback.split(',').map((level) => level.trim()),
     samples: count(options.samples, '--samples', '2'), iterations: count(options.iterations, '--iterations', '6'), repetitions: count(options.repetitions, '--repetitions', '3'),
     temperature, runner, maxAttempts: count(options.maxAttempts, '--max-attempts', '200000'),
+    stability: options.stability === undefined ? null : parseIntegerOption(options.stability, '--stability', '--stability 3', 0, 64),
   };
 }
