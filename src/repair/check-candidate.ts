@@ -13,6 +13,7 @@ import { checkCandidateEntailment } from '../review/entailment/check-candidate-e
 import type { CheckedCandidate } from './checked-candidate.js';
 import { materializeCrate, withFile, type CrateFiles } from './crate-snapshot.js';
 import type { CandidateStage } from './repair-event.js';
+import { testCandidateInvariants } from './test-candidate-invariants.js';
 import type { RepairRequest, RepairServices } from './repair-request.js';
 
 export interface CandidateToCheck {
@@ -40,6 +41,13 @@ export async function checkCandidate(
   const guard = await guardCandidate({ original: originalFiles, candidate: files, editableFiles: [request.file], policy: request.policy });
   const base = { ...candidate, guard, wallTimeMs: 0 };
   if (guard.verdict === 'reject') return { ...base, result: 'guard-rejected', verification: null, diagnostics: [], wallTimeMs: services.now() - started };
+  // At a counterexample level, added loop invariants are run first: a false one costs no Verus call.
+  const invariants = await testCandidateInvariants(request, services, originalFiles, files, candidate.iteration);
+  if (invariants.status === 'falsified') {
+    services.emit({ type: 'invariant-falsified', iteration: candidate.iteration, sample: candidate.sample, origin: candidate.origin, falsified: invariants.counterexamples.invariantTest?.falsified.map((entry) => entry.description) ?? [] });
+    return { ...base, result: 'failed', verification: null, diagnostics: invariants.diagnostics, counterexamples: invariants.counterexamples, wallTimeMs: services.now() - started };
+  }
+  const tested = invariants.counterexamples === null ? {} : { counterexamples: invariants.counterexamples };
 
   const plan = await planVerificationScope({ originalFiles, file: request.file, candidate: files.get(request.file) ?? candidate.source, policy: request.verification.scope ?? 'focused' });
   const scratch = await materializeCrate(files, path.join(request.repoDir, request.crateDir), `${request.runId}-i${candidate.iteration}s${candidate.sample}`);
@@ -57,7 +65,7 @@ export async function checkCandidate(
     const { result, diagnostics } = readVerdict(verification);
     // A verified candidate that changed a spec (allowed by --allow-spec-change) gets the entailment check before it is reported.
     const entailment = result === 'verified' && guard.allowedSpecChanges.length > 0 ? { entailment: await checkCandidateEntailment(request, services, originalFiles, files, candidate.source) } : {};
-    return { ...base, result, verification, diagnostics: await mapOntoCandidate(request, candidate.source, diagnostics), wallTimeMs: services.now() - started, ...entailment };
+    return { ...base, result, verification, diagnostics: await mapOntoCandidate(request, candidate.source, diagnostics), wallTimeMs: services.now() - started, ...entailment, ...tested };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

@@ -3,6 +3,7 @@ import type { GuardVerdict } from '../core/guard-verdict.js';
 import type { ProofResultLabel } from '../ledger/proof-trailers.js';
 import type { EntailmentResult } from '../review/entailment/entailment-result.js';
 import type { CandidateVerification } from '../verifier/candidate-verification.js';
+import type { CandidateCounterexamples } from './candidate-counterexamples.js';
 
 /** A candidate after guard, pre-check and verifier: what the ledger records and feedback is built from. */
 export interface CheckedCandidate {
@@ -19,6 +20,8 @@ export interface CheckedCandidate {
   wallTimeMs: number;
   /** For a verified candidate with a guard-allowed spec change: the entailment check of that change (src/review/entailment). */
   entailment?: EntailmentResult[];
+  /** At a counterexample level: the original's spec check, or the candidate's loop invariants tested before Verus. */
+  counterexamples?: CandidateCounterexamples;
 }
 
 export function countErrorsByKind(diagnostics: readonly Diagnostic[]): Record<string, number> {

@@ -1,5 +1,5 @@
 import {
-  DEFAULT_TACTIC_TOKEN_BUDGET, loadTacticCatalog, renderProtocolMessage, renderVerificationFeedback, selectTacticCards, usesInstructor, usesTactics,
+  baseFeedbackLevel, DEFAULT_TACTIC_TOKEN_BUDGET, loadTacticCatalog, renderProtocolMessage, renderVerificationFeedback, selectTacticCards, usesInstructor, usesTactics,
   type FeedbackLevel, type InstructorAgent, type InstructorAdvice, type PromptTemplates, type TacticSelection,
 } from '../agents/index.js';
 import { assertNever } from '../core/assert-never.js';
@@ -21,7 +21,9 @@ export interface ComposedFeedback {
  */
 export async function composeFeedback(
   checked: CheckedCandidate, level: FeedbackLevel, templates: PromptTemplates, instructor: InstructorAgent, signal?: AbortSignal, tacticBudget: number = DEFAULT_TACTIC_TOKEN_BUDGET,
+  counterexample: string | null = null,
 ): Promise<ComposedFeedback> {
+  const base = baseFeedbackLevel(level);
   switch (checked.result) {
     case 'guard-rejected': {
       const violations = checked.guard.verdict === 'reject' ? checked.guard.violations : [];
@@ -39,10 +41,12 @@ export async function composeFeedback(
       const diagnostics = selectFailingFunctionDiagnostics(checked.diagnostics);
       const tactics = usesTactics(level) ? selectTacticCards(diagnostics, loadTacticCatalog(), tacticBudget) : null;
       if (usesInstructor(level)) {
-        const outcome = await instructor.advise(diagnostics, checked.source, signal, level === 'auto+guided' ? tactics?.sections ?? [] : []);
+        const outcome = await instructor.advise(diagnostics, checked.source, signal, base === 'auto+guided' ? tactics?.sections ?? [] : [], counterexample === null ? [] : [counterexample]);
         if (outcome.status === 'advice') advice = outcome.advice;
       }
-      return { text: renderVerificationFeedback(templates, level, diagnostics, advice, level === 'guided' ? tactics : null), advice, tactics };
+      const text = renderVerificationFeedback(templates, level, diagnostics, advice, base === 'guided' ? tactics : null);
+      // The counterexample levels add what running the erased code showed (describe-feedback-counterexample.ts).
+      return { text: counterexample === null ? text : `${text.trimEnd()}\n\n${counterexample}`, advice, tactics };
     }
     case 'verified':
       return { text: '', advice: null, tactics: null };

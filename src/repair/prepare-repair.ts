@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { applyModelFamily, createIrCandidateApplier, createModelStack, loadPromptTemplates, loadTacticCatalog, usesTactics, type FeedbackLevel } from '../agents/index.js';
+import { applyModelFamily, createIrCandidateApplier, createModelStack, loadPromptTemplates, loadTacticCatalog, usesCounterexamples, usesTactics, type FeedbackLevel } from '../agents/index.js';
 import { ConfigurationError } from '../core/errors.js';
 import { DEFAULT_GUARD_POLICY } from '../core/guard-verdict.js';
 import type { VerificationScopePolicy, Verifier } from '../core/verifier.js';
@@ -122,6 +122,8 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
     ledger,
     cassette,
     emit,
+    // The counterexample levels run the erased code (src/spec) with the run's cargo and shared target directory.
+    specCheck: usesCounterexamples(request.feedbackLevel) ? { environment, config } : null,
     now: () => performance.now(),
     ...(invocation.signal === undefined ? {} : { signal: invocation.signal }),
   };

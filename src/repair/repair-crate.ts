@@ -72,7 +72,7 @@ async function runRepair(request: RepairRequest, services: RepairServices, resum
   // The original fails the erased pre-check but Verus checks it: candidates go straight to Verus.
   const candidateServices: RepairServices = precheckWaiver === null ? services : { ...services, prechecker: null, precheckWaiver };
   const state: RepairRunState = {
-    request, services: candidateServices, run, originalFiles, originalSource, originalIr, report, verifiedCommit: point?.verifiedCommit ?? null,
+    request, services: candidateServices, run, originalFiles, originalSource, originalIr, report, verifiedCommit: point?.verifiedCommit ?? null, originalSpecCheck: checked.specCheck,
     editor: new EditorAgent(services.model, services.templates, services.applier,
       { requestId: request.runId, filePath: path.posix.join(request.crateDir, request.file), originalSource, targets, diagnostics: withCounterexampleNotes(baseline.diagnostics, checked.specCheck) },
       services.editorSettings, (task) => buildFocusedContext(originalIr, task)),

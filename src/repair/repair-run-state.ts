@@ -4,6 +4,8 @@ import type { RunWorkspace } from '../ledger/git-proof-ledger.js';
 import type { CrateFiles } from './crate-snapshot.js';
 import type { RepairRequest, RepairServices } from './repair-request.js';
 import type { RunReportBuilder } from './run-report-builder.js';
+import type { FunctionSpecSummary } from './candidate-counterexamples.js';
+import type { OriginalSpecCheck } from './check-original-spec.js';
 
 /** Everything one run carries from iteration to iteration. */
 export interface RepairRunState {
@@ -24,4 +26,8 @@ export interface RepairRunState {
   stableLabel?: string | null;
   /** The tactic cards of the last feedback; the next iteration's candidates record them in their ledger notes. */
   feedbackTactics?: TacticRecord | null;
+  /** At a counterexample level: the original's spec check, reused in feedback while a candidate keeps the spec. */
+  originalSpecCheck?: OriginalSpecCheck | null;
+  /** Spec checks of candidates' changed specs (--allow-spec-change), by function and spec text. */
+  changedSpecChecks?: Map<string, FunctionSpecSummary | null>;
 }

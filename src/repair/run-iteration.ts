@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pLimit from 'p-limit';
-import { recordTacticSelection, type CandidateOutcome, type TacticRecord } from '../agents/index.js';
+import { baseFeedbackLevel, recordTacticSelection, type CandidateOutcome, type TacticRecord } from '../agents/index.js';
+import { describeFeedbackCounterexample } from './describe-feedback-counterexample.js';
 import { parseVerusSource } from '../ir/index.js';
 import { checkCandidate } from './check-candidate.js';
 import { countErrorsByKind, describeToolchainFailure, type CheckedCandidate } from './checked-candidate.js';
@@ -103,10 +104,11 @@ async function giveFeedback(state: RepairRunState, iteration: number, outcomes: 
   if (chosen === null || outcome.status !== 'candidate') {
     text = outcome.status === 'candidate' ? '' : outcome.feedback;
   } else {
-    const composed = await composeFeedback(chosen, state.request.feedbackLevel, state.services.templates, state.instructor, state.services.signal, state.request.tacticBudgetTokens);
+    const counterexample = await describeFeedbackCounterexample(state, chosen);
+    const composed = await composeFeedback(chosen, state.request.feedbackLevel, state.services.templates, state.instructor, state.services.signal, state.request.tacticBudgetTokens, counterexample);
     text = composed.text;
     advice = composed.advice?.text ?? null;
-    if (composed.tactics !== null) tactics = recordTacticSelection(composed.tactics, state.request.feedbackLevel === 'guided' ? 'editor' : 'instructor');
+    if (composed.tactics !== null) tactics = recordTacticSelection(composed.tactics, baseFeedbackLevel(state.request.feedbackLevel) === 'guided' ? 'editor' : 'instructor');
   }
   if (advice !== null) state.services.emit({ type: 'instructor-advice', iteration, advice });
   state.services.emit({ type: 'feedback', iteration, level: state.request.feedbackLevel, text, ...(tactics === null ? {} : { tactics }) });

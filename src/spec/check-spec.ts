@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseVerusBytes, type VerusFileIr } from '../ir/index.js';
 import { loadVerifierConfig } from '../verifier/config/read-verifier-config.js';
+import type { VerifierConfig } from '../verifier/config/verifier-config.js';
 import { assembleNotExecutable, assembleRun } from './assemble-function-check.js';
 import { buildHarness } from './build-harness.js';
 import type { FunctionCheckPlan } from './function-check-plan.js';
@@ -27,6 +28,8 @@ export interface CheckSpecRequest {
   signal?: AbortSignal;
   /** The crate's files as they should be checked (a candidate, an instrumented copy) instead of those on disk; crateDir still locates the config and Cargo.lock. */
   files?: ReadonlyMap<string, Uint8Array>;
+  /** The verifier config whose cargo and pre-check target directory the build uses; absent = the crate's verus-repair.toml. */
+  config?: VerifierConfig;
   /** Loop invariant probes the files' instrumented loops call (testLoopInvariants). */
   probes?: readonly InvariantProbe[];
   /** Keep the scratch harness crate (its path is in the report) instead of removing it. */
@@ -49,7 +52,7 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
   const specFunctions = collectSpecFunctions(irs);
   const planned = targets.map(({ fn, file }, index) => planFunctionCheck(fn, file, index, specFunctions));
   const plans = planned.flatMap((entry) => (entry.kind === 'plan' ? [entry.plan] : []));
-  const { config } = await loadVerifierConfig(crateDir);
+  const config = request.config ?? (await loadVerifierConfig(crateDir)).config;
   const build = plans.length === 0 ? null : await buildHarness({ crateDir, files, plans, specFunctions, probes: request.probes ?? [], config, environment, ...(request.signal === undefined ? {} : { signal: request.signal }) });
   const exclusions: import('./build-harness.js').Exclusions = build?.exclusions ?? { specFunctions: new Map(), clauses: new Map(), functions: new Map() };
   const results: FunctionSpecCheck[] = [];

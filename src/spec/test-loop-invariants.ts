@@ -1,4 +1,5 @@
 import { parseVerusSource } from '../ir/index.js';
+import type { VerifierConfig } from '../verifier/config/verifier-config.js';
 import { checkSpec, parseCrateFiles } from './check-spec.js';
 import { describeCounterexample } from './describe-counterexample.js';
 import { instrumentLoopInvariants } from './instrument-loop-invariants.js';
@@ -18,6 +19,7 @@ export interface LoopInvariantTestRequest {
   seed?: number;
   callTimeoutMs?: number;
   environment?: NodeJS.ProcessEnv;
+  config?: VerifierConfig;
   signal?: AbortSignal;
 }
 
@@ -53,7 +55,7 @@ export async function testLoopInvariants(request: LoopInvariantTestRequest): Pro
     crateDir: request.crateDir, files, functions, probes: instrumented.probes,
     ...(request.inputs === undefined ? {} : { inputs: request.inputs }), ...(request.seed === undefined ? {} : { seed: request.seed }),
     ...(request.callTimeoutMs === undefined ? {} : { callTimeoutMs: request.callTimeoutMs }),
-    ...(request.environment === undefined ? {} : { environment: request.environment }), ...(request.signal === undefined ? {} : { signal: request.signal }),
+    ...(request.environment === undefined ? {} : { environment: request.environment }), ...(request.config === undefined ? {} : { config: request.config }), ...(request.signal === undefined ? {} : { signal: request.signal }),
   });
   const timing = { buildMs: report.run.buildMs, runMs: report.run.runMs };
   const falsified: FalsifiedInvariant[] = report.functions.flatMap((result) => (result.status !== 'checked' ? [] : result.counterexamples.flatMap((counterexample) =>

@@ -13,10 +13,12 @@ const MAX_CANDIDATE_CHARACTERS = 60_000;
  * It never contains anything from the editor's conversation. With `auto+guided`, the selected tactic
  * cards come before the code as reference (`tactics`: rendered card sections, or none).
  */
-export function buildInstructorMessages(templates: PromptTemplates, diagnostics: readonly Diagnostic[], candidateSource: string, tactics: readonly string[] = []): ChatMessage[] {
+export function buildInstructorMessages(templates: PromptTemplates, diagnostics: readonly Diagnostic[], candidateSource: string, tactics: readonly string[] = [], counterexamples: readonly string[] = []): ChatMessage[] {
   const report = diagnostics.length > 0 ? diagnostics.map(describeDiagnostic).join('\n') : '- (the verifier reported no diagnostics)';
   const trees = diagnostics.filter((diagnostic) => diagnostic.expansion !== null).map((diagnostic) => diagnostic.expansion!.trimEnd());
-  const expansion = trees.length > 0 ? `Failing sub-assertion tree (--expand-errors; ✘ failed, ✔ proved):\n\`\`\`\n${trees.join('\n\n')}\n\`\`\`\n\n` : '';
+  const treeText = trees.length > 0 ? `Failing sub-assertion tree (--expand-errors; ✘ failed, ✔ proved):\n\`\`\`\n${trees.join('\n\n')}\n\`\`\`\n\n` : '';
+  // At auto+counterexample: what running the erased code against the spec showed (evidence, unlike the cards).
+  const expansion = `${treeText}${counterexamples.map((text) => `${text}\n\n`).join('')}`;
   const candidate =
     candidateSource.length <= MAX_CANDIDATE_CHARACTERS ? candidateSource : `${candidateSource.slice(0, MAX_CANDIDATE_CHARACTERS)}\n// ... (cut: the code is longer)`;
   return [

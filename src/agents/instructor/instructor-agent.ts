@@ -33,8 +33,8 @@ export class InstructorAgent {
   ) {}
 
   /** `tactics`: tactic card sections given as reference (`auto+guided`); none for `auto`. */
-  async advise(diagnostics: readonly Diagnostic[], candidateSource: string, signal?: AbortSignal, tactics: readonly string[] = []): Promise<InstructorOutcome> {
-    const messages = buildInstructorMessages(this.templates, diagnostics, candidateSource, tactics);
+  async advise(diagnostics: readonly Diagnostic[], candidateSource: string, signal?: AbortSignal, tactics: readonly string[] = [], counterexamples: readonly string[] = []): Promise<InstructorOutcome> {
+    const messages = buildInstructorMessages(this.templates, diagnostics, candidateSource, tactics, counterexamples);
     const outcome = await this.model.call(
       {
         messages, tools: [], toolChoice: null, n: 1, temperature: this.options.temperature, maxOutputTokens: this.options.maxOutputTokens,
