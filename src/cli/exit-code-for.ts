@@ -18,7 +18,10 @@ export function exitCodeFor(error: unknown): CliFailure {
   if (error instanceof ExitError) {
     return { exitCode: error.exitCode, message: error.message === '' ? null : error.message, kind: error.name };
   }
-  if (error instanceof ConfigurationError || error instanceof InputError) {
+  if (error instanceof InputError) {
+    return { exitCode: 2, message: `verus-repair: ${describeInputError(error)}`, kind: error.name };
+  }
+  if (error instanceof ConfigurationError) {
     return { exitCode: 2, message: `verus-repair: ${error.message}`, kind: error.name };
   }
   if (error instanceof AdapterError || error instanceof ModelBehaviourError) {
@@ -32,4 +35,22 @@ export function exitCodeFor(error: unknown): CliFailure {
   }
   const text = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
   return { exitCode: 70, message: `verus-repair: internal error: ${text}`, kind: 'InternalError' };
+}
+
+/** Reasons of an InputError about a path given on the command line (it is missing, or not what the command takes). */
+const ARGUMENT_PATH_REASONS = new Set(['missing-path', 'not-rust', 'not-a-crate']);
+
+/**
+ * An InputError about a command-line argument has no place in a file, though it carries line 1,
+ * column 1: one about an option (its message starts with the option, `--fn nope ...`) is printed as
+ * the option's error, one about a path argument names the path alone. Any other keeps its position.
+ */
+function describeInputError(error: InputError): string {
+  const { file, line, column } = error.position;
+  const prefix = `${file}:${line}:${column}: `;
+  if (line !== 1 || column !== 1 || !error.message.startsWith(prefix)) return error.message;
+  const detail = error.message.slice(prefix.length);
+  if (/^--[a-z]/.test(detail)) return detail;
+  if (ARGUMENT_PATH_REASONS.has(error.reason)) return `${file}: ${detail}`;
+  return error.message;
 }

@@ -27,9 +27,9 @@ export function defineGuardCommand(program: Command): void {
       const { guardCandidate } = await import('../../guard/guard-candidate.js');
       const { parseSpecChangeSelectors } = await import('../../guard/spec-change-policy.js');
       const { resolveGuardPolicy } = await import('../../guard/resolve-guard-policy.js');
-      const read = async (path: string): Promise<Uint8Array> =>
+      const read = async (path: string, option: string): Promise<Uint8Array> =>
         readFile(path).catch((error: NodeJS.ErrnoException) => {
-          throw new ExitError(2, `verus-repair guard: ${path}:1:1: cannot read the file (${error.code ?? 'error'})`);
+          throw new ExitError(2, `verus-repair guard: ${option} ${path}: cannot read the file (${error.code ?? 'error'})`);
         });
       const ceiling = Number(options.rlimitCeiling);
       if (!Number.isFinite(ceiling) || ceiling <= 0) throw new ExitError(2, `verus-repair guard: --rlimit-ceiling expects a positive number, e.g. 60; got "${options.rlimitCeiling}"`);
@@ -40,8 +40,8 @@ export function defineGuardCommand(program: Command): void {
         throw new ExitError(2, `verus-repair guard: ${(error as Error).message}`);
       }
       const name = 'candidate.rs';
-      const original = await read(options.original);
-      const candidate = await read(options.candidate);
+      const original = await read(options.original, '--original');
+      const candidate = await read(options.candidate, '--candidate');
       // The original must parse and the named functions must exist in it: otherwise the input is bad, not the candidate.
       const badInput = (error: unknown): never => {
         if (error instanceof Error && (error.name === 'InputError' || error.name === 'ConfigurationError')) throw new ExitError(2, `verus-repair guard: ${error.message.replace(name, options.original)}`);

@@ -107,7 +107,7 @@ describe('verus-repair verify (end to end, fake verifier)', () => {
     const fake = createFakeSetup('run-never-called');
     const missing = await runCli(['verify', '/nonexistent/crate'], fake.environment);
     expect(missing.exitCode).toBe(2);
-    expect(missing.stderr).toContain('/nonexistent/crate:1:1: no such file or directory');
+    expect(missing.stderr).toContain('/nonexistent/crate: no such file or directory');
     const crateDir = crateWithConfig('local');
     const badRlimit = await runCli(['verify', crateDir, '--rlimit', 'lots'], fake.environment);
     expect(badRlimit.exitCode).toBe(2);
