@@ -47,6 +47,8 @@ describe('the grid a bench was started with, and --resume (issue 18, item 16)', 
     expect(() => checkResumeGrid(outDir, changed)).toThrow('start a new bench with another --out');
     const byFlag = await gridFrom(GRID, { ...NO_FLAGS, repetitions: 2 });
     expect(() => checkResumeGrid(outDir, byFlag)).toThrow(/repetitions: 1 -> 2\n {2}seeds: \[1\] -> \[1,2\]/);
+    const same = await gridFrom(GRID);
+    expect(() => checkResumeGrid(outDir, same, 3)).toThrow('stability: 0 -> 3');
   });
 
   it('refuses a grid.json that is not JSON, rather than passing it', async () => {

@@ -9,13 +9,13 @@ import { writeBenchFile } from './write-bench-file.js';
 export const GRID_RECORD_FILE = 'grid.json';
 
 /**
- * What of a grid decides what an attempt is and what it costs, keyed as in the grid file. Where a
+ * What of a grid (and of `--stability`) decides what an attempt is and what it costs, keyed as in the grid file. Where a
  * model is served (base_url, api_key_env), the verifier and queue tables and max_attempts are left
  * out: they say where attempts run or how many may, not what they are.
  */
 export type CanonicalGrid = ReturnType<typeof canonicalGrid>;
 
-export function canonicalGrid(grid: BenchGrid) {
+export function canonicalGrid(grid: BenchGrid, stability: number) {
   return {
     model: grid.models.map((model) => ({
       name: model.name,
@@ -28,6 +28,8 @@ export function canonicalGrid(grid: BenchGrid) {
     repetitions: grid.repetitions,
     seeds: grid.seeds,
     houdini_rounds: grid.houdiniRounds,
+    /** Solver seeds each verified candidate is re-verified under (`--stability`, else `[verifier] stability_seeds`). */
+    stability,
   };
 }
 
@@ -36,8 +38,8 @@ export function digestGrid(canonical: CanonicalGrid): string {
 }
 
 /** Records the grid of a bench that starts (or of an older bench directory resumed without one). */
-export async function recordBenchGrid(outDir: string, grid: BenchGrid): Promise<void> {
-  const canonical = canonicalGrid(grid);
+export async function recordBenchGrid(outDir: string, grid: BenchGrid, stability = 0): Promise<void> {
+  const canonical = canonicalGrid(grid, stability);
   await writeBenchFile(path.join(outDir, GRID_RECORD_FILE), `${JSON.stringify({ format: 1, digest: digestGrid(canonical), grid: canonical }, null, 2)}\n`);
 }
 
@@ -47,7 +49,7 @@ export async function recordBenchGrid(outDir: string, grid: BenchGrid): Promise<
  * which no iteration budget, Houdini round count or price is part of) and wrote the new settings
  * beside the old costs. A directory without grid.json (a bench from before it existed) passes.
  */
-export function checkResumeGrid(outDir: string, grid: BenchGrid): void {
+export function checkResumeGrid(outDir: string, grid: BenchGrid, stability = 0): void {
   const file = path.join(outDir, GRID_RECORD_FILE);
   if (!existsSync(file)) return;
   let recorded: { digest?: unknown; grid?: unknown };
@@ -56,7 +58,7 @@ export function checkResumeGrid(outDir: string, grid: BenchGrid): void {
   } catch (error) {
     throw new ConfigurationError(`--resume: ${file} is not the JSON verus-repair wrote (${(error as Error).message}); it records the grid the bench was started with. Restore it, or start a new bench with another --out`);
   }
-  const current = canonicalGrid(grid);
+  const current = canonicalGrid(grid, stability);
   if (recorded.digest === digestGrid(current)) return;
   const before = (typeof recorded.grid === 'object' && recorded.grid !== null ? recorded.grid : {}) as Record<string, unknown>;
   const changes = describeGridChanges(before, current);

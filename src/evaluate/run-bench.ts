@@ -55,12 +55,13 @@ export async function runBench(options: BenchOptions, emit: BenchEventSink): Pro
   checkBenchSize(grid, options.tasks.length);
   const settings = expandSettings(grid);
   checkDistinctSettingIds(settings);
-  if (options.resume) checkResumeGrid(outDir, grid);
+  const stability = options.stability ?? (typeof grid.verifierTable['stability_seeds'] === 'number' ? grid.verifierTable['stability_seeds'] : 0);
+  if (options.resume) checkResumeGrid(outDir, grid, stability);
   const verifierTable = withSharedTarget(grid.verifierTable, outDir, options.environment);
   // Single-file tasks get the vstd of the pin in force (and its companion crates); an unreadable pin stops the bench before anything is created.
   const vstd = (await loadToolchainPin(typeof verifierTable['pin_file'] === 'string' ? verifierTable['pin_file'] : PACKAGED_PIN_FILE)).vstd;
   await mkdir(outDir, { recursive: true });
-  if (!options.resume || !existsSync(path.join(outDir, GRID_RECORD_FILE))) await recordBenchGrid(outDir, grid);
+  if (!options.resume || !existsSync(path.join(outDir, GRID_RECORD_FILE))) await recordBenchGrid(outDir, grid, stability);
   const attemptsFile = path.join(outDir, 'attempts.jsonl');
   const validity = await validateSuite(options, verifierTable, vstd, emit);
   const problems = validity.flatMap((entry) => (!entry.valid && entry.reason === 'verifier-problem' ? [entry.detail] : []));
