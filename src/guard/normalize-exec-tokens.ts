@@ -28,8 +28,15 @@ function normalizeOnce(tokens: readonly string[]): string[] {
   const removed = new Set<number>();
   tokens.forEach((token, index) => {
     if (token === '(' && isRedundantGroup(tokens, partners, index)) {
-      removed.add(index);
-      removed.add(partners[index] as number);
+      // A group that exactly fills a redundant one is redundant once the outer goes (same neighbours):
+      // take the whole stack now, or `return ((((x))))` costs one pass over the function per level.
+      for (let open = index; ; open++) {
+        const close = partners[open] as number;
+        removed.add(open);
+        removed.add(close);
+        const inner = open + 1;
+        if (tokens[inner] !== '(' || partners[inner] !== close - 1 || !isPlainNonEmptyGroup(tokens, partners, inner)) break;
+      }
     } else if (token === ';' && tokens[index + 1] === '}' && endsAssignment(tokens, partners, index)) {
       removed.add(index);
     }
@@ -38,13 +45,18 @@ function normalizeOnce(tokens: readonly string[]): string[] {
 }
 
 function isRedundantGroup(tokens: readonly string[], partners: readonly number[], open: number): boolean {
+  if (!isPlainNonEmptyGroup(tokens, partners, open)) return false;
   const close = partners[open] ?? -1;
-  if (close <= open + 1 || !isPlainGroup(tokens, partners, open, close)) return false;
   const before = tokens[open - 1];
   const after = tokens[close + 1];
   if (before === 'if' || before === 'while') return after === '{';
   if (before === 'return') return after === ';' || after === '}' || after === undefined;
   return before === '=' && after === ';' && startsWithLet(tokens, partners, open - 1);
+}
+
+function isPlainNonEmptyGroup(tokens: readonly string[], partners: readonly number[], open: number): boolean {
+  const close = partners[open] ?? -1;
+  return close > open + 1 && isPlainGroup(tokens, partners, open, close);
 }
 
 /** No top-level comma (a tuple) and no braced group (struct literal, block) directly inside. */
