@@ -12,6 +12,13 @@ describe('normalizeExecTokens', () => {
     expect(normalize('let y : u64 = ( ( a + b ) * c ) ;')).toBe('let y : u64 = ( a + b ) * c ;');
   });
 
+  it('drops a stack of redundant parentheses down to the first group that matters', () => {
+    expect(normalize(`return ${'( '.repeat(400)}x${' )'.repeat(400)} ;`)).toBe('return x ;');
+    expect(normalize('let y = ( ( ( a , b ) ) ) ;')).toBe('let y = ( a , b ) ;');
+    expect(normalize('if ( ( ( a ) == b ) ) { }')).toBe('if ( a ) == b { }');
+    expect(normalize('let y = ( ( ( ) ) ) ;')).toBe('let y = ( ) ;');
+  });
+
   it('keeps parentheses that matter: tuples, unit, struct literals, partial expressions, assignments', () => {
     for (const kept of ['let t = ( a , b ) ;', 'let u = ( ) ;', 'if ( x == S { a : 1 } ) { }', 'let y = ( a + b ) * c ;', 'return ( a ) + b ;', 'if ( a ) == b { }', 'x = ( a + b ) ;']) {
       expect(normalize(kept)).toBe(kept);
