@@ -126,6 +126,13 @@ describe('verus-repair init', () => {
     expect(existsSync(path.join(elsewhere, 'toolchains', 'pin.toml'))).toBe(false);
     expect(existsSync(path.join(toolchain.repo, 'verus-repair.toml'))).toBe(false);
 
+    // The config is created exclusively: a link in its place, even a dangling one, is left alone and nothing is written through it.
+    const config = repositoryWithCrate();
+    symlinkSync(path.join(elsewhere, 'no-such-config.toml'), path.join(config.repo, 'verus-repair.toml'));
+    const leftAlone = await runCli(['init', 'crates/search'], environment, config.repo);
+    expect(leftAlone.stdout).toMatch(/left alone +verus-repair\.toml/);
+    expect(existsSync(path.join(elsewhere, 'no-such-config.toml'))).toBe(false);
+
     // A link that stays inside the repository is followed as before.
     const inside = repositoryWithCrate(needsFix);
     renameSync(path.join(inside.crate, 'Cargo.toml'), path.join(inside.repo, 'search.toml'));
