@@ -15,6 +15,7 @@ const SUITES: Record<string, () => Promise<BenchReport>> = {
   harness: async () => (await import('./harness-bench.js')).runHarnessBenchmark(),
   scope: async () => (await import('./scope-bench.js')).runScopeBenchmark(),
   review: async () => (await import('./review-bench.js')).runReviewBenchmark(),
+  stability: async () => (await import('./stability-bench.js')).runStabilityBenchmark(),
 };
 
 async function runBenchmarks(selected: string[]): Promise<void> {
