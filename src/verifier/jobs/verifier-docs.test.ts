@@ -22,3 +22,15 @@ describe('docs/verifier.md', () => {
     expect(DOCS.slice(figure, figure + 400)).toMatch(/fake's cost model \(40 ms per function[^)]*\)[^.]*not a measurement of Verus/);
   });
 });
+
+describe('docs/verifier.md on stability', () => {
+  it('labels the stability check\'s cost figure as measured against the fake verifier, beside the figure', () => {
+    const figure = DOCS.indexOf('3.53× for N = 3');
+    expect(figure).toBeGreaterThan(-1);
+    expect(DOCS.slice(figure, figure + 300)).toMatch(/measured against the fake verifier, a model of the harness[^.]*not a measurement of Verus/);
+  });
+
+  it('names the constant the margin divides by as Verus defines it', () => {
+    expect(DOCS).toContain('R × 3,000,000 per query (`RLIMIT_PER_SECOND`, V verifier.rs:48');
+  });
+});
