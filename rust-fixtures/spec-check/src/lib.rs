@@ -153,7 +153,7 @@ pub fn running_max(v: &Vec<u64>) -> (m: u64)
     requires
         v.len() > 0,
     ensures
-        forall|i: int| 0 <= i < v.len() ==> v@[i] <= m,
+        forall|j: int| 0 <= j < v.len() ==> v@[j] <= m,
 {
     let mut m: u64 = v[0];
     let mut k: usize = 1;

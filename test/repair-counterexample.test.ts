@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { GitProofLedger } from '../src/ledger/git-proof-ledger.js';
+import { prepareRepair } from '../src/repair/prepare-repair.js';
+import { repairCrate } from '../src/repair/repair-crate.js';
+import type { RepairEvent } from '../src/repair/repair-event.js';
+import type { RepairInvocation } from '../src/repair/prepare-repair.js';
+import { createSpecCheckWorld, replaceFunctionReply, SPEC_CHECK_SOURCE, type SpecCheckWorld } from './repair/spec-check-world.js';
+
+let world: SpecCheckWorld | null = null;
+afterEach(async () => {
+  await world?.close();
+  world = null;
+});
+
+async function run(target: SpecCheckWorld, overrides: Partial<RepairInvocation>) {
+  const events: RepairEvent[] = [];
+  const { request, services } = await prepareRepair({
+    crate: target.crateDir, file: 'src/lib.rs', functions: [], iterations: 2, feedbackLevel: 'counterexample', samples: null, model: null, runner: null,
+    replay: null, record: null, allowSpecChanges: [], houdiniRounds: 0, maxTokens: null, maxCostUsd: null, maxWallTimeMs: null,
+    cache: false, runId: 'cx-run', environment: target.environment, ...overrides,
+  }, (event) => events.push(event));
+  return { outcome: await repairCrate(request, services), events };
+}
+
+async function candidateCommits(repoDir: string) {
+  const ledger = await GitProofLedger.open(repoDir);
+  return (await ledger.readRun('cx-run')).filter((commit) => commit.trailers.has('Proof-Result'));
+}
+
+const CLAMP_FAILS = { name: 'clamp-fails', source: SPEC_CHECK_SOURCE, functions: [{ name: 'clamp_wrong', success: false }], errors: [{ message: 'postcondition not satisfied', anchor: 'lo <= r && r < hi', label: null }] };
+const CLAMP_COUNTEREXAMPLE = 'clamp_wrong(x = 0, lo = 0, hi = 0) returned 0: ensures lo <= r && r < hi is false';
+
+// Real cargo builds the spec-check harness (and the pre-check) in the shared rust-fixtures target
+// directory; the verifier is the fake cargo-verus with synthetic outputs, the model a scripted server.
+describe('repair --feedback counterexample (real cargo for the erased code, fake verifier and model)', () => {
+  it('stops before any model call when the frozen ensures is false for the code, with the counterexample in the stop reason and the ledger', async () => {
+    world = await createSpecCheckWorld(SPEC_CHECK_SOURCE, [CLAMP_FAILS]);
+    const { outcome, events } = await run(world, { functions: ['clamp_wrong'] });
+
+    expect(outcome.outcome).toBe('not-verified');
+    expect(outcome.stopReason).toBe(`the specification is false for this code: ${CLAMP_COUNTEREXAMPLE}`);
+    expect(world.server.requests).toHaveLength(0);
+    expect(world.verifierCalls()).toBe(1);
+    expect(events.find((event) => event.type === 'spec-check')).toMatchObject({ counterexamples: [CLAMP_COUNTEREXAMPLE], executableClauses: 3, clauses: 3, stop: outcome.stopReason });
+    const [baseline] = await candidateCommits(world.repoDir);
+    expect(baseline?.trailers.get('Counterexample')).toBe('found');
+    expect(JSON.parse(baseline?.noteText ?? '{}')).toMatchObject({ report: { counterexamples: { trailer: 'found', specCheck: { counterexamples: [CLAMP_COUNTEREXAMPLE] } } } });
+    expect(outcome.report.specCheck).toMatchObject({ executableClauses: 3, clauses: 3, counterexamples: [CLAMP_COUNTEREXAMPLE] });
+  }, 600_000);
+
+  it('with --allow-spec-change the run goes on, and the counterexample is in the editor\'s task as the reason to change the spec', async () => {
+    world = await createSpecCheckWorld(SPEC_CHECK_SOURCE, [CLAMP_FAILS]);
+    world.server.script(replaceFunctionReply('clamp_wrong', SPEC_CHECK_SOURCE));
+    const { outcome } = await run(world, { functions: ['clamp_wrong'], allowSpecChanges: ['clamp_wrong.ensures'], iterations: 1 });
+
+    expect(outcome.stopReason).toMatch(/iteration budget exhausted|identical/);
+    expect(world.server.requests.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(world.server.requests[0]?.body['messages'])).toContain(CLAMP_COUNTEREXAMPLE);
+  }, 600_000);
+});
+
+const TRUE_INVARIANT = '            forall|i: int| 0 <= i < k ==> v@[i] <= m,\n';
+const FALSE_INVARIANT = '            forall|i: int| 0 <= i < k ==> v@[i] < m,\n';
+const BOUNDS = '            1 <= k <= v.len(),\n';
+const DECREASES = '        decreases v.len() - k,\n';
+// running_max without the invariant its ensures needs: Verus (here the fake) fails its postcondition.
+const MISSING = SPEC_CHECK_SOURCE.replace(`${BOUNDS}${TRUE_INVARIANT}${DECREASES}`, `${BOUNDS}${DECREASES}`);
+const WITH_FALSE = SPEC_CHECK_SOURCE.replace(`${BOUNDS}${TRUE_INVARIANT}${DECREASES}`, `${BOUNDS}${FALSE_INVARIANT}${DECREASES}`);
+
+describe('candidate loop invariants tested before Verus (real cargo, fake verifier and model)', () => {
+  it('falsifies the false invariant on a concrete run with no verifier call, and sends the true one to Verus', async () => {
+    world = await createSpecCheckWorld(MISSING, [
+      { name: 'fixed', contains: `${BOUNDS}${TRUE_INVARIANT}${DECREASES}`, source: SPEC_CHECK_SOURCE, functions: [{ name: 'running_max', success: true }], errors: [] },
+      { name: 'missing', source: MISSING, functions: [{ name: 'running_max', success: false }], errors: [{ message: 'postcondition not satisfied', anchor: 'forall|j: int| 0 <= j < v.len() ==> v@[j] <= m', label: null }] },
+    ]);
+    world.server.script(replaceFunctionReply('running_max', WITH_FALSE), replaceFunctionReply('running_max', SPEC_CHECK_SOURCE));
+    const { outcome, events } = await run(world, { functions: ['running_max'] });
+
+    expect(outcome.outcome).toBe('verified');
+    // The original and the second candidate; the first candidate never reached the verifier.
+    expect(world.verifierCalls()).toBe(2);
+    const falsified = events.find((event) => event.type === 'invariant-falsified');
+    const trace = 'running_max(v = [0]): invariant forall|i: int| 0 <= i < k ==> v@[i] < m of running_max/loop#0 (line 163) is false on entry to the loop, with v = [0], m = 0, k = 1';
+    expect(falsified).toEqual({ type: 'invariant-falsified', iteration: 1, sample: 0, origin: 'model', falsified: [trace] });
+    // The trace is the editor's feedback (the second model request carries it).
+    expect(JSON.stringify(world.server.requests[1]?.body['messages'])).toContain(trace);
+    const commits = await candidateCommits(world.repoDir);
+    expect(commits.map((commit) => [commit.trailers.get('Proof-Result'), commit.trailers.get('Counterexample') ?? null, commit.trailers.get('Verifier') !== 'none'])).toEqual([
+      ['failed', 'none in 1000 inputs', true],
+      ['failed', 'invariant falsified before Verus by running_max(v = [0])', false],
+      ['verified', 'invariants not falsified (1 tested before Verus)', true],
+    ]);
+    expect(JSON.parse(commits[1]?.noteText ?? '{}')).toMatchObject({ report: { counterexamples: { invariantTest: { status: 'falsified', falsified: [{ input: 'v = [0]', iteration: 0, values: 'v = [0], m = 0, k = 1' }] } } } });
+    expect(outcome.report.iterations.find((entry) => entry.iteration === 1)?.candidates[0]?.falsifiedInvariants).toEqual([trace]);
+  }, 600_000);
+});
