@@ -29,6 +29,7 @@ const EXAMPLES: Record<string, string> = {
   'verifier.precheck.target_dir': 'target_dir = "target/verus-repair"',
   'verifier.precheck.timeout_ms': 'timeout_ms = 300000',
   'verifier.precheck.offline': 'offline = true',
+  'verifier.precheck.sandbox': 'sandbox = "auto"  # or "bwrap", "docker", "none"',
 };
 
 export function exampleForVerifierKey(key: string): string {
