@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GitProofLedger } from '../src/ledger/git-proof-ledger.js';
 import { prepareRepair } from '../src/repair/prepare-repair.js';
@@ -27,6 +29,12 @@ async function candidateCommits(repoDir: string) {
   return (await ledger.readRun('cx-run')).filter((commit) => commit.trailers.has('Proof-Result'));
 }
 
+function readReport(repoDir: string, files: string[], extension: string): string {
+  const file = files.find((entry) => entry.endsWith(extension));
+  if (file === undefined) throw new Error(`no ${extension} report among ${files.join(', ')}`);
+  return readFileSync(path.isAbsolute(file) ? file : path.join(repoDir, file), 'utf8');
+}
+
 const CLAMP_FAILS = { name: 'clamp-fails', source: SPEC_CHECK_SOURCE, functions: [{ name: 'clamp_wrong', success: false }], errors: [{ message: 'postcondition not satisfied', anchor: 'lo <= r && r < hi', label: null }] };
 const CLAMP_COUNTEREXAMPLE = 'clamp_wrong(x = 0, lo = 0, hi = 0) returned 0: ensures lo <= r && r < hi is false';
 
@@ -46,6 +54,10 @@ describe('repair --feedback counterexample (real cargo for the erased code, fake
     expect(baseline?.trailers.get('Counterexample')).toBe('found');
     expect(JSON.parse(baseline?.noteText ?? '{}')).toMatchObject({ report: { counterexamples: { trailer: 'found', specCheck: { counterexamples: [CLAMP_COUNTEREXAMPLE] } } } });
     expect(outcome.report.specCheck).toMatchObject({ executableClauses: 3, clauses: 3, counterexamples: [CLAMP_COUNTEREXAMPLE] });
+    const markdown = readReport(world.repoDir, outcome.reportFiles, '.md');
+    expect(markdown).toContain('- spec check (the erased exec code was run): 3 of 3 clauses of the targets executable (clamp_wrong 3/3, 1000 inputs tried');
+    expect(markdown).toContain(`- counterexample: ${CLAMP_COUNTEREXAMPLE}`);
+    expect(readReport(world.repoDir, outcome.reportFiles, '.html')).toContain('<li>counterexample: clamp_wrong(x = 0, lo = 0, hi = 0) returned 0: ensures lo &lt;= r &amp;&amp; r &lt; hi is false</li>');
   }, 600_000);
 
   it('with --allow-spec-change the run goes on, and the counterexample is in the editor\'s task as the reason to change the spec', async () => {
@@ -92,5 +104,7 @@ describe('candidate loop invariants tested before Verus (real cargo, fake verifi
     ]);
     expect(JSON.parse(commits[1]?.noteText ?? '{}')).toMatchObject({ report: { counterexamples: { invariantTest: { status: 'falsified', falsified: [{ input: 'v = [0]', iteration: 0, values: 'v = [0], m = 0, k = 1' }] } } } });
     expect(outcome.report.iterations.find((entry) => entry.iteration === 1)?.candidates[0]?.falsifiedInvariants).toEqual([trace]);
+    expect(readReport(world.repoDir, outcome.reportFiles, '.md')).toContain(`- falsified before Verus (no Verus call): ${trace}`);
+    expect(readReport(world.repoDir, outcome.reportFiles, '.html')).toContain('data-testid="falsified-invariant"');
   }, 600_000);
 });

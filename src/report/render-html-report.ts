@@ -1,4 +1,5 @@
 import { describePromptTokens } from './describe-prompt-tokens.js';
+import { describeRunSpecCheck } from './describe-run-spec-check.js';
 import { escapeHtml } from './escape-html.js';
 import { describeVerifierOrigins, formatSeconds } from './render-markdown-report.js';
 import type { CandidateReport, IterationReport, RunReport } from './run-report.js';
@@ -25,7 +26,7 @@ export function renderHtmlReport(report: RunReport): string {
 <h1>verus-repair run <code>${escapeHtml(report.runId)}</code> <span class="badge ${report.outcome === 'verified' ? 'verified' : 'failed'}" data-testid="outcome">${escapeHtml(report.outcome)}${report.stability == null ? '' : ` (${escapeHtml(report.stability)})`}</span></h1>
 <p class="meta">crate <code>${escapeHtml(report.crate)}</code> · model ${escapeHtml(report.model)} · feedback ${escapeHtml(report.feedbackLevel)} · ${escapeHtml(report.stopReason)}</p>
 <p class="meta" data-testid="origins">verifier: ${escapeHtml(describeVerifierOrigins(report))} · model: ${escapeHtml(report.modelOrigin.description)}</p>
-<p class="meta">${describePromptTokens(report.totals.promptTokens, report.totals.cachedPromptTokens, 'prompt')} / ${report.totals.completionTokens} completion tokens${report.totals.costUsd === null ? '' : ` · $${report.totals.costUsd.toFixed(4)}`} · ${formatSeconds(report.totals.wallTimeMs)} · ledger <code>${escapeHtml(report.ledgerBranch)}</code></p>
+${report.specCheck === undefined ? '' : `<ul class="meta" data-testid="spec-check">${describeRunSpecCheck(report.specCheck).map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>\n`}<p class="meta">${describePromptTokens(report.totals.promptTokens, report.totals.cachedPromptTokens, 'prompt')} / ${report.totals.completionTokens} completion tokens${report.totals.costUsd === null ? '' : ` · $${report.totals.costUsd.toFixed(4)}`} · ${formatSeconds(report.totals.wallTimeMs)} · ledger <code>${escapeHtml(report.ledgerBranch)}</code></p>
 <div class="timeline" data-testid="timeline">
 ${report.iterations.map((iteration) => renderStep(iteration, maxTokens)).join('\n')}
 </div>
@@ -50,6 +51,7 @@ function renderCandidate(candidate: CandidateReport): string {
   const problems = [
     ...candidate.errors.map((error) => `<li>${escapeHtml(error.kind)}: ${escapeHtml(error.message)}${error.line === null ? '' : ` (line ${error.line})`}</li>`),
     ...candidate.guardViolations.map((violation) => `<li>guard <strong>${escapeHtml(violation.rule)}</strong>: ${escapeHtml(violation.message)} (line ${violation.line})</li>`),
+    ...(candidate.falsifiedInvariants ?? []).map((falsified) => `<li data-testid="falsified-invariant">falsified before Verus (no Verus call): ${escapeHtml(falsified)}</li>`),
   ];
   const diff = candidate.diff.split('\n').map((line) => {
     const css = line.startsWith('+') && !line.startsWith('+++') ? 'add' : line.startsWith('-') && !line.startsWith('---') ? 'del' : '';

@@ -1,5 +1,6 @@
 import { sanitizeUntrustedText } from '../core/sanitize-untrusted-text.js';
 import type { CandidateReport, RunReport } from './run-report.js';
+import { describeRunSpecCheck } from './describe-run-spec-check.js';
 import { describeTacticRecord } from '../agents/feedback/describe-tactic-record.js';
 import { describePromptTokens } from './describe-prompt-tokens.js';
 
@@ -16,6 +17,7 @@ export function renderMarkdownReport(report: RunReport): string {
     `- crate: \`${report.crate}\`; target: ${report.targetFunctions.map((name) => `\`${name}\``).join(', ') || 'all failing functions'}`,
     `- model: ${report.model}, ${report.modelOrigin.description}; feedback: ${report.feedbackLevel}`,
     `- verifier: ${describeVerifierOrigins(report)}`,
+    ...(report.specCheck === undefined ? [] : describeRunSpecCheck(report.specCheck).map((line) => `- ${line}`)),
     `- outcome: **${report.outcome}${report.stability == null ? '' : ` (${report.stability})`}** (${report.stopReason})`,
     `- tokens: ${describePromptTokens(report.totals.promptTokens, report.totals.cachedPromptTokens)} / ${report.totals.completionTokens} out; cost: ${report.totals.costUsd === null ? 'unknown' : `$${report.totals.costUsd.toFixed(4)}`}; time: ${formatSeconds(report.totals.wallTimeMs)}`,
     `- ledger: \`${report.ledgerBranch}\``,
@@ -31,6 +33,7 @@ export function renderMarkdownReport(report: RunReport): string {
       if (candidate.stability !== undefined) lines.push(`Stability: ${candidate.stability.label}${candidate.stability.failedSeeds.length === 0 ? '' : ` (failed under seed ${candidate.stability.failedSeeds.join(', ')})`}; Rlimit-Margin: ${candidate.stability.rlimitMargin}`, '');
       for (const error of candidate.errors) lines.push(`- ${error.kind}: ${error.message}${error.line === null ? '' : ` (line ${error.line})`}`);
       for (const violation of candidate.guardViolations) lines.push(`- guard ${violation.rule}: ${violation.message} (line ${violation.line})`);
+      for (const falsified of candidate.falsifiedInvariants ?? []) lines.push(`- falsified before Verus (no Verus call): ${falsified}`);
       if (candidate.diff !== '') lines.push('', '```diff', candidate.diff.trimEnd(), '```');
     }
     if (iteration.instructorAdvice !== null) lines.push('', `> Instructor (guidance, not evidence): ${iteration.instructorAdvice}`);
