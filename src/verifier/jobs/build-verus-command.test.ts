@@ -79,3 +79,15 @@ describe('buildVerusCommand', () => {
     });
   });
 });
+
+describe('a stability seed on the command line', () => {
+  it('goes after --, after the selectors and the user\'s own Verus args (so it is the seed in force), with the args still forwarded to roots only', async () => {
+    const { withSolverSeed } = await import('../stability/with-solver-seed.js');
+    const seeded = withSolverSeed({ ...options, extraVerusArgs: ['--smt-option', 'smt.random_seed=99'] }, 2);
+    const command = buildVerusCommand({ kind: 'function', crateDir: '/c', module: 'm', function: 'f' }, seeded, local);
+    expect(cargoPart(command.args)).toEqual(['--fwd-verus-args-to', 'roots', '--message-format=json']);
+    expect(verusPart(command.args).slice(-8)).toEqual(['--verify-only-module', 'm', '--verify-function', 'f', '--smt-option', 'smt.random_seed=99', '--smt-option', 'smt.random_seed=2']);
+    const file = buildVerusCommand({ kind: 'file', filePath: '/c/x.rs' }, withSolverSeed(options, 5), { ...local, relativeFile: 'x.rs' });
+    expect(file.args.slice(-2)).toEqual(['--smt-option', 'smt.random_seed=5']);
+  });
+});
