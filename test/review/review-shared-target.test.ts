@@ -1,4 +1,4 @@
-import { cpSync, readdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFakeSetup, FAKE_PASS_ENV } from '../fakes/fake-environment.js';
@@ -19,6 +19,23 @@ function variantEntries(directory: string): string[] {
 }
 
 /**
+ * A copy of the fixtures' shared target directory (vstd built), file by file: other tests' cargo runs
+ * write and remove their own artifacts there meanwhile, and a file that vanishes is not needed.
+ */
+function copyTargetDirectory(destination: string): void {
+  for (const entry of readdirSync(SHARED_TARGET_DIR, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(SHARED_TARGET_DIR, path.join(entry.parentPath, entry.name));
+    mkdirSync(path.dirname(path.join(destination, relative)), { recursive: true });
+    try {
+      cpSync(path.join(SHARED_TARGET_DIR, relative), path.join(destination, relative), { preserveTimestamps: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
+/**
  * The user's CARGO_TARGET_DIR (a copy of the fixtures' target directory, so vstd is already built
  * there) and the project's own pre-check directory (another copy), no target_dir configured: what a
  * user who exports CARGO_TARGET_DIR runs.
@@ -26,10 +43,10 @@ function variantEntries(directory: string): string[] {
 async function reviewWithUserTarget(name: string, jobs: number): Promise<{ verdicts: string[]; variantArtifacts: string[] }> {
   const crate = copyReviewFixture(name);
   const userTarget = path.join(createTemporaryDirectory('user-target'), 'target');
-  cpSync(SHARED_TARGET_DIR, userTarget, { recursive: true, preserveTimestamps: true });
+  copyTargetDirectory(userTarget);
   const before = new Set(variantEntries(userTarget));
   const base = defaultVerifierConfig(crate);
-  cpSync(SHARED_TARGET_DIR, base.precheck.defaultTargetDir, { recursive: true, preserveTimestamps: true });
+  copyTargetDirectory(base.precheck.defaultTargetDir);
   const fake = createFakeSetup('review-oracle');
   fake.environment['CARGO_TARGET_DIR'] = userTarget;
   const config = { ...base, runner: 'local' as const, passEnv: FAKE_PASS_ENV, precheck: { ...base.precheck, targetDir: null, offline: true } };
