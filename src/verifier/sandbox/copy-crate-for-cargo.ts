@@ -1,7 +1,9 @@
 import { access, chmod, copyFile, mkdir, mkdtemp, readdir, readFile, stat, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ConfigurationError } from '../../core/errors.js';
 import { listVerificationInputs } from '../cache/list-verification-inputs.js';
+import { findInheritedCargoConfiguration } from '../runners/queue/find-inherited-cargo-configuration.js';
 
 /** Cargo's own target directories beside src/: `cargo test` builds them, so the copy has them too. */
 const TARGET_DIRECTORIES = ['tests', 'benches', 'examples'];
@@ -26,6 +28,10 @@ export interface CrateCopy {
  */
 export async function copyCrateForCargo(crateDir: string): Promise<CrateCopy> {
   const inputs = await listVerificationInputs({ kind: 'crate', crateDir });
+  // The temp dir is often shared (/tmp): a .cargo/config or rust-toolchain file another user put
+  // above it would steer cargo (an alias, a wrapper, another toolchain) in every copy.
+  const inherited = await findInheritedCargoConfiguration(os.tmpdir());
+  if (inherited.length > 0) throw new ConfigurationError(`refusing to run cargo in a copy under ${os.tmpdir()}: cargo would read ${inherited.join(', ')} there; remove it, or set TMPDIR to a private directory`);
   const files = [...inputs.files];
   for (const directory of TARGET_DIRECTORIES) files.push(...(await listFiles(inputs.root, directory)));
   const copy = await mkdtemp(path.join(os.tmpdir(), 'verus-repair-cargo-'));

@@ -1,0 +1,38 @@
+import { existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTemporaryCrate } from '../../../test/fakes/temporary-crate.js';
+import { createTemporaryDirectory, removeTemporaryDirectories } from '../../../test/fakes/temporary-directory.js';
+import { copyCrateForCargo } from './copy-crate-for-cargo.js';
+
+afterAll(removeTemporaryDirectories);
+
+describe('copyCrateForCargo', () => {
+  it('copies what cargo builds (tests/ included) with its modification times, the crate\'s lock as it was, and no .cargo configuration', async () => {
+    const crateDir = createTemporaryCrate({ 'tests/it.rs': '#[test]\nfn t() {}\n', '.cargo/config.toml': '[alias]\nverus = ["run"]\n', 'Cargo.lock': 'version = 4\n' });
+    const old = new Date('2020-01-01T00:00:00Z');
+    utimesSync(path.join(crateDir, 'src', 'lib.rs'), old, old);
+    const copy = await copyCrateForCargo(crateDir);
+    expect(readFileSync(path.join(copy.directory, 'tests', 'it.rs'), 'utf8')).toContain('fn t()');
+    expect(statSync(path.join(copy.directory, 'src', 'lib.rs')).mtimeMs).toBe(old.getTime());
+    expect(existsSync(path.join(copy.directory, '.cargo'))).toBe(false);
+    expect(new TextDecoder().decode(copy.ownLock ?? new Uint8Array())).toBe('version = 4\n');
+    expect(copy.lockFile).toBe(path.join(crateDir, 'Cargo.lock'));
+  });
+
+  it('refuses when cargo would read a .cargo/config.toml above the temp directory (a shared /tmp), naming it', async () => {
+    const shared = createTemporaryDirectory('shared-tmp');
+    mkdirSync(path.join(shared, '.cargo'), { recursive: true });
+    writeFileSync(path.join(shared, '.cargo', 'config.toml'), '[build]\nrustc-wrapper = "/tmp/evil"\n');
+    mkdirSync(path.join(shared, 'tmp'));
+    const crateDir = createTemporaryCrate();
+    const saved = process.env['TMPDIR'];
+    process.env['TMPDIR'] = path.join(shared, 'tmp');
+    try {
+      await expect(copyCrateForCargo(crateDir)).rejects.toThrow(`cargo would read ${path.join(shared, '.cargo', 'config.toml')} there; remove it, or set TMPDIR to a private directory`);
+    } finally {
+      if (saved === undefined) delete process.env['TMPDIR'];
+      else process.env['TMPDIR'] = saved;
+    }
+  });
+});
