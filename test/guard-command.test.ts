@@ -33,6 +33,15 @@ describe('verus-repair guard', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ verdict: 'accept', violations: [] });
   });
 
+  it('rejects an added #[verifier::rlimit] unless --allow-rlimit-increase, which still keeps the ceiling', async () => {
+    const raised = file('raised.rs', ORIGINAL.replace('fn max(', '#[verifier::rlimit(30)]\nfn max('));
+    const rejected = await runCliInProcess('guard', '--original', original, '--candidate', raised, '--json');
+    expect(rejected.exitCode).toBe(1);
+    expect(JSON.parse(rejected.stdout)).toMatchObject({ verdict: 'reject', violations: [{ rule: 'rlimit-raised', function: 'max' }] });
+    expect((await runCliInProcess('guard', '--original', original, '--candidate', raised, '--allow-rlimit-increase')).exitCode).toBe(0);
+    expect((await runCliInProcess('guard', '--original', original, '--candidate', raised, '--allow-rlimit-increase', '--rlimit-ceiling', '20')).exitCode).toBe(1);
+  });
+
   it('rejects cheating with exit 1 and names the rule, function and line', async () => {
     const candidate = file('cheat.rs', ORIGINAL.replace('    if a > b', '    assume(false);\n    if a > b'));
     const run = await runCliInProcess('guard', '--original', original, '--candidate', candidate, '--json');

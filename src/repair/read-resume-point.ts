@@ -1,4 +1,3 @@
-import { parseStabilityTrailer } from '../verifier/stability/describe-stability.js';
 import path from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { ConfigurationError } from '../core/errors.js';
@@ -10,6 +9,7 @@ import type { CheckedCandidate } from './checked-candidate.js';
 import type { CrateFiles } from './crate-snapshot.js';
 import type { RepairRequest } from './repair-request.js';
 import type { PrecheckWaiver } from '../verifier/precheck/precheck-waiver.js';
+import { parseStabilityTrailer } from '../verifier/stability/describe-stability.js';
 
 /** Where a killed run stands, read back from its ledger: the ledger is the state. */
 export interface ResumePoint {

@@ -7,6 +7,7 @@ interface GuardOptions {
   fn?: string[];
   allowSpecChange?: string[];
   rlimitCeiling: string;
+  allowRlimitIncrease?: boolean;
   json?: boolean;
 }
 
@@ -19,7 +20,8 @@ export function defineGuardCommand(program: Command): void {
     .requiredOption('--candidate <file>', 'the candidate Rust file')
     .option('--fn <name>', 'a function the candidate was asked to edit: name or Type::method (repeatable); other functions must not change (existing proof fn bodies may)', collect)
     .option('--allow-spec-change <fn.clause>', 'unfreeze a clause, e.g. sum_to.ensures or sum_to.* (repeatable)', collect)
-    .option('--rlimit-ceiling <n>', 'highest #[verifier::rlimit(n)] a candidate may add', '60')
+    .option('--rlimit-ceiling <n>', 'with --allow-rlimit-increase: highest #[verifier::rlimit(n)] a candidate may add', '60')
+    .option('--allow-rlimit-increase', 'accept a candidate that adds or raises #[verifier::rlimit(..)] (as [guard] allow_rlimit_increase = true does for repair)')
     .option('--json', 'print {verdict, violations} as JSON')
     .description('check a candidate against its original: exec code and specs unchanged, no cheating (exit 0 accept, 1 reject, 2 bad input)')
     .action(async (options: GuardOptions) => {
@@ -48,7 +50,7 @@ export function defineGuardCommand(program: Command): void {
         throw error;
       };
       const policy = await resolveGuardPolicy(
-        { allowSpecChanges, rlimitCeiling: ceiling, ...(options.fn === undefined ? {} : { targetFunctions: options.fn }) },
+        { allowSpecChanges, rlimitCeiling: ceiling, allowRlimitIncrease: options.allowRlimitIncrease === true, ...(options.fn === undefined ? {} : { targetFunctions: options.fn }) },
         [{ path: name, bytes: original }],
       ).catch(badInput);
       const verdict = await guardCandidate({
