@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, readdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFakeSetup, FAKE_PASS_ENV } from '../fakes/fake-environment.js';
@@ -9,7 +9,7 @@ import { reviewCrate } from '../../src/review/review-crate.js';
 import { createReviewServices } from '../../src/review/run-review.js';
 import { defaultVerifierConfig } from '../../src/verifier/config/read-verifier-config.js';
 import { LocalVerifier } from '../../src/verifier/runners/local-verifier.js';
-import { copyReviewFixture } from './review-fixture-crate.js';
+import { copyReviewFixture, FIXTURES_ROOT } from './review-fixture-crate.js';
 
 afterAll(removeTemporaryDirectories);
 
@@ -18,14 +18,24 @@ function variantEntries(directory: string): string[] {
   return readdirSync(directory, { recursive: true, encoding: 'utf8' }).filter((entry) => entry.includes('-variant-'));
 }
 
+/** The registry packages of the fixtures' Cargo.lock (vstd and what it needs): the only units worth copying. */
+function registryPackages(): string[] {
+  const lock = readFileSync(path.join(FIXTURES_ROOT, 'Cargo.lock'), 'utf8');
+  return [...lock.matchAll(/^name = "([^"]+)"\nversion = "[^"]+"\nsource = "registry\+/gm)].map((match) => match[1] as string);
+}
+
 /**
- * A copy of the fixtures' shared target directory (vstd built), file by file: other tests' cargo runs
- * write and remove their own artifacts there meanwhile, and a file that vanishes is not needed.
+ * The dependencies' part of the fixtures' shared target directory (vstd built), file by file: the
+ * directory also holds every other test's scratch crates (over a gigabyte), and their cargo runs
+ * write and remove files meanwhile; a file that vanishes is not needed.
  */
 function copyTargetDirectory(destination: string): void {
+  const units = registryPackages().flatMap((name) => [`${name}-`, `${name.replace(/-/g, '_')}-`, `lib${name.replace(/-/g, '_')}-`]);
   for (const entry of readdirSync(SHARED_TARGET_DIR, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
     const relative = path.relative(SHARED_TARGET_DIR, path.join(entry.parentPath, entry.name));
+    const [profile, kind, unit] = relative.split(path.sep);
+    if (profile !== 'debug' || !['deps', 'build', '.fingerprint'].includes(kind ?? '') || !units.some((prefix) => unit?.startsWith(prefix))) continue;
     mkdirSync(path.dirname(path.join(destination, relative)), { recursive: true });
     try {
       cpSync(path.join(SHARED_TARGET_DIR, relative), path.join(destination, relative), { preserveTimestamps: true });
