@@ -1,9 +1,8 @@
-import { access, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse, stringify } from 'smol-toml';
-import { isolateScratchPackage } from '../verifier/precheck/isolate-scratch-package.js';
+import { writeScratchCrate } from '../verifier/precheck/write-scratch-crate.js';
 
 export const HARNESS_MODULE = 'src/verus_repair_spec_check.rs';
 export const HARNESS_BIN = 'verus-repair-spec-check';
@@ -12,8 +11,8 @@ export type HarnessCrate = { ok: true; directory: string } | { ok: false; reason
 
 /**
  * A scratch copy of the user's crate with the harness module added to its library and a binary
- * that runs it, under a package name of its own (isolateScratchPackage) so it can share the cargo
- * target directory. Written under the system temp dir, never in the user's tree.
+ * that runs it, written by writeScratchCrate (the same as repair's candidate copies: a package name
+ * of its own, so it can share the cargo target directory, and the enclosing Cargo.lock). Written under the system temp dir, never in the user's tree.
  */
 export async function writeHarnessCrate(crateDir: string, files: ReadonlyMap<string, Uint8Array>, harnessSource: string): Promise<HarnessCrate> {
   const manifestBytes = files.get('Cargo.toml');
@@ -33,23 +32,6 @@ export async function writeHarnessCrate(crateDir: string, files: ReadonlyMap<str
   harness.set(path.posix.join(path.posix.dirname(libPath), 'verus_repair_spec_check.rs'), new TextEncoder().encode(harnessSource));
   harness.set('src/bin/verus_repair_spec_check.rs', new TextEncoder().encode(`fn main() {\n    ${libName}::verus_repair_spec_check::main()\n}\n`));
   const directory = await mkdtemp(path.join(tmpdir(), 'verus-repair-spec-check-'));
-  for (const [file, bytes] of isolateScratchPackage(harness)) {
-    const destination = path.join(directory, ...file.split('/'));
-    await mkdir(path.dirname(destination), { recursive: true });
-    await writeFile(destination, bytes);
-  }
-  if (!files.has('Cargo.lock')) {
-    const lock = await findEnclosingLockFile(crateDir);
-    if (lock !== null) await writeFile(path.join(directory, 'Cargo.lock'), await readFile(lock));
-  }
+  await writeScratchCrate(harness, crateDir, directory);
   return { ok: true, directory };
-}
-
-/** A workspace member has no Cargo.lock of its own; the workspace's keeps dependency versions (and offline builds) as they were. */
-async function findEnclosingLockFile(start: string): Promise<string | null> {
-  for (let directory = path.resolve(start); ; directory = path.dirname(directory)) {
-    const candidate = path.join(directory, 'Cargo.lock');
-    if (await access(candidate).then(() => true, () => false)) return candidate;
-    if (path.dirname(directory) === directory) return null;
-  }
 }
