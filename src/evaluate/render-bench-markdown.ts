@@ -16,7 +16,7 @@ export function renderBenchMarkdown(summary: BenchSummary): string {
     '', `Correct@k: ${summary.definitions['correctAtK'] ?? ''}.`, '',
     `| setting | attempts | ${ks.map((k) => `Correct@${k}`).join(' | ')} |`, `|---|---|${ks.map(() => '---').join('|')}|`,
     ...rows.map((row) => `| ${label(row)} | ${row.attempts}/${row.planned} | ${row.correctAtK.map(show).join(' | ')} |`),
-    ...(rows.some((row) => row.stableCorrectAtK !== undefined) ? ['', 'Stable-Correct@k: as Correct@k, counting only candidates that verified again under every stability seed (`--stability N`).', '',
+    ...(rows.some((row) => row.stableCorrectAtK !== undefined) ? ['', `Stable-Correct@k: ${summary.definitions['stableCorrectAtK'] ?? 'as Correct@k, counting only candidates that verified again under every stability seed'}.`, '',
       `| setting | ${ks.map((k) => `Stable-Correct@${k}`).join(' | ')} |`, `|---|${ks.map(() => '---').join('|')}|`,
       ...rows.map((row) => `| ${label(row)} | ${row.stableCorrectAtK?.map(show).join(' | ') ?? '–'} |`)] : []),
     '', '| setting | spread of Correct@budget over repetitions | pass@k over repetitions | iterations to success | mean candidates to success |', '|---|---|---|---|---|',

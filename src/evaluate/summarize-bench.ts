@@ -12,6 +12,7 @@ export const SUMMARY_DEFINITIONS: Record<string, string> = {
   repairedObligations: 'baseline verifier errors the best candidate no longer has (all of them when it verified), over the baseline errors of the attempts',
   validTask: 'the broken file passes the erased pre-check and the verifier rejects it',
   byCategory: 'Correct@k over the attempts on valid tasks of one category (a Verus-Bench source, a VeruSAGE-Bench project, a manifest category)',
+  stableCorrectAtK: 'with bench --stability N (or stability_seeds): as Correct@k, counting an attempt only from the iteration whose verified candidate also verified under every one of the N solver seeds; attempts without a check count as in Correct@k',
 };
 
 /** summary.json from the attempts: one summary per setting, and one over all settings. */
