@@ -53,7 +53,13 @@ export function assembleRun(plan: FunctionCheckPlan, run: HarnessRun, specFuncti
     }
   }
   const counts = summary?.type === 'summary' ? { tried: summary.tried, satisfyingRequires: summary.satisfying, exhaustive: summary.exhaustive, requiresPanicked: summary.requiresPanicked } : { tried: 0, satisfyingRequires: 0, exhaustive: 0, requiresPanicked: 0 };
-  return { ...base, status: 'checked', clauses, counts, counterexamples, notes: notesFor(counts, clauses, run.ok ? run.ignored : 0) };
+  const notes = notesFor(counts, clauses, run.ok ? run.ignored : 0);
+  const witnessLine = run.lines.find((line) => line.type === 'weak-witness');
+  // With an ensures left out, the executable ones may accept what the missing one would reject: no witness then.
+  const allEnsuresChecked = clauses.filter((clause) => clause.kind === 'ensures').every((clause) => clause.status === 'executable');
+  if (witnessLine?.type === 'weak-witness' && !allEnsuresChecked) notes.push('output perturbation found an accepted result, but not every ensures is executable, so it is not reported as a witness');
+  const weakWitness = witnessLine?.type === 'weak-witness' && allEnsuresChecked ? { inputs: named(witnessLine.inputs, parameterNames), result: witnessLine.result, accepted: witnessLine.accepted } : null;
+  return { ...base, status: 'checked', clauses, counts, counterexamples, notes, ...(witnessLine === undefined && weakWitness === null ? {} : { weakWitness }) };
 }
 
 function notesFor(counts: { tried: number; satisfyingRequires: number; requiresPanicked: number }, clauses: ClauseStatus[], ignored: number): string[] {

@@ -28,6 +28,8 @@ export interface CheckSpecRequest {
   signal?: AbortSignal;
   /** The crate's files as they should be checked (a candidate, an instrumented copy) instead of those on disk; crateDir still locates the config and Cargo.lock. */
   files?: ReadonlyMap<string, Uint8Array>;
+  /** Also run output perturbation on each valid input (weak-postcondition witnesses, for review). */
+  perturbResults?: boolean;
   /** The verifier config whose cargo and pre-check target directory the build uses; absent = the crate's verus-repair.toml. */
   config?: VerifierConfig;
   /** Loop invariant probes the files' instrumented loops call (testLoopInvariants). */
@@ -45,7 +47,7 @@ export interface CheckSpecRequest {
 export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckReport> {
   const crateDir = path.resolve(request.crateDir);
   const environment = request.environment ?? process.env;
-  const settings = { budget: request.inputs ?? DEFAULT_SPEC_CHECK_INPUTS, seed: request.seed ?? 0, callTimeoutMs: request.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS };
+  const settings = { budget: request.inputs ?? DEFAULT_SPEC_CHECK_INPUTS, seed: request.seed ?? 0, callTimeoutMs: request.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, perturbResults: request.perturbResults === true };
   const files = request.files ?? (await readCrateSources(crateDir));
   const irs = await parseCrateFiles(files, crateDir);
   const targets = selectSpecTargets(irs, request.functions, crateDir);

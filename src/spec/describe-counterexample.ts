@@ -1,4 +1,4 @@
-import type { Counterexample, NamedValue } from './spec-check-report.js';
+import type { Counterexample, NamedValue, WeakPostconditionWitness } from './spec-check-report.js';
 
 const PANIC_MEANING = {
   'arithmetic-overflow': 'an arithmetic overflow, which Verus would have to prove absent',
@@ -20,6 +20,11 @@ export function describeCounterexample(functionName: string, counterexample: Cou
   const left = counterexample.after.length === 0 ? '' : `${counterexample.result === '()' ? ' left' : ', leaving'} ${listValues(counterexample.after)}`;
   const returned = counterexample.result === '()' && counterexample.after.length > 0 ? '' : ` returned ${counterexample.result}`;
   return `${call}${returned}${left}: ensures ${counterexample.clause.text} is false`;
+}
+
+/** `ensures accepts max_index(v = [0, 0]) == 1 (the code returns 0)`. */
+export function describeWeakWitness(functionName: string, witness: WeakPostconditionWitness): string {
+  return `ensures accepts ${functionName}(${listValues(witness.inputs)}) == ${witness.accepted} (the code returns ${witness.result})`;
 }
 
 function listValues(values: NamedValue[]): string {

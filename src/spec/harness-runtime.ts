@@ -27,6 +27,8 @@ pub trait Value: Clone + Send + 'static {
     fn shrink(&self) -> Vec<Self>;
     fn show(&self) -> String;
     fn size(&self) -> u128;
+    /// Results near this one that a precise ensures should reject (output perturbation): r ± 1, None for Some, a flipped bool, one element changed, two swapped.
+    fn perturb(&self) -> Vec<Self> { Vec::new() }
 }
 
 macro_rules! unsigned_value {
@@ -47,6 +49,7 @@ macro_rules! unsigned_value {
         }
         fn show(&self) -> String { format!("{}", self) }
         fn size(&self) -> u128 { *self as u128 }
+        fn perturb(&self) -> Vec<Self> { [self.checked_add(1), self.checked_sub(1)].into_iter().flatten().collect() }
     })* };
 }
 macro_rules! signed_value {
@@ -69,6 +72,7 @@ macro_rules! signed_value {
         }
         fn show(&self) -> String { format!("{}", self) }
         fn size(&self) -> u128 { self.unsigned_abs() as u128 }
+        fn perturb(&self) -> Vec<Self> { [self.checked_add(1), self.checked_sub(1)].into_iter().flatten().collect() }
     })* };
 }
 unsigned_value!(u8, u16, u32, u64, u128, usize);
@@ -80,6 +84,7 @@ impl Value for bool {
     fn shrink(&self) -> Vec<Self> { if *self { vec![false] } else { vec![] } }
     fn show(&self) -> String { format!("{}", self) }
     fn size(&self) -> u128 { *self as u128 }
+    fn perturb(&self) -> Vec<Self> { vec![!*self] }
 }
 
 impl Value for () {
@@ -118,6 +123,12 @@ impl<T: Value> Value for Vec<T> {
     }
     fn show(&self) -> String { format!("[{}]", self.iter().map(|x| x.show()).collect::<Vec<_>>().join(", ")) }
     fn size(&self) -> u128 { self.iter().fold(1u128 << 64, |a, x| a.saturating_add(1u128 << 64).saturating_add(x.size())) }
+    fn perturb(&self) -> Vec<Self> {
+        let mut out = Vec::new();
+        for i in 0..self.len() { if let Some(e) = self[i].perturb().into_iter().next() { let mut v = self.clone(); v[i] = e; out.push(v); } }
+        for i in 1..self.len() { if self[i - 1].show() != self[i].show() { let mut v = self.clone(); v.swap(i - 1, i); out.push(v); } }
+        out
+    }
 }
 
 impl<T: Value> Value for Option<T> {
@@ -128,6 +139,7 @@ impl<T: Value> Value for Option<T> {
     }
     fn show(&self) -> String { match self { None => "None".to_string(), Some(x) => format!("Some({})", x.show()) } }
     fn size(&self) -> u128 { match self { None => 0, Some(x) => x.size().saturating_add(1) } }
+    fn perturb(&self) -> Vec<Self> { match self { None => vec![], Some(x) => { let mut out = vec![None]; out.extend(x.perturb().into_iter().map(Some)); out } } }
 }
 
 /// Index vectors over lists of the given lengths in order of their sum (small combinations first).
@@ -284,8 +296,22 @@ fn finding_line<I: Inputs>(input: &I, outcome: &Outcome) -> String {
     }
 }
 
+/// A perturbed result r' != r that every ensures also accepts on this input: the ensures does not pin the result down here.
+fn find_witness<I: Inputs, A: Shown, R: Value>(check: &Check<I, A, R>, input: &I) -> Option<(String, String)> {
+    let (result, after) = guarded(|| (check.call)(input)).ok()?;
+    for other in result.perturb() {
+        if other.show() == result.show() { continue; }
+        let accepted = check.ensures.iter().all(|(_, ensures)| matches!(guarded(|| ensures(input, &after, &other)), Ok(true)));
+        if accepted { return Some((result.show(), other.show())); }
+    }
+    None
+}
+
 fn search<I: Inputs, A: Shown, R: Value>(check: Check<I, A, R>, budget: usize, seed: u64, tx: mpsc::Sender<Event>) {
     install_panic_hook();
+    // Output perturbation (review's weak-postcondition witnesses) is asked for by a fifth argument.
+    let perturb = std::env::args().nth(5).map(|a| a == "1").unwrap_or(false);
+    let mut witness_found = check.ensures.is_empty();
     let exhaustive = I::exhaustive((budget + 1) / 2);
     let exhaustive_count = exhaustive.len();
     let mut rng = Rng::new(seed);
@@ -304,7 +330,15 @@ fn search<I: Inputs, A: Shown, R: Value>(check: Check<I, A, R>, budget: usize, s
         match &outcome {
             Outcome::Unsatisfied => {},
             Outcome::Skipped => skipped += 1,
-            Outcome::Fine => satisfying += 1,
+            Outcome::Fine => {
+                satisfying += 1;
+                if perturb && !witness_found {
+                    if let Some((result, accepted)) = find_witness(&check, &input) {
+                        witness_found = true;
+                        let _ = tx.send(Event::Line(format!("{{\"type\":\"weak-witness\",\"inputs\":{},\"result\":{},\"accepted\":{}}}", json_list(&input.show_each()), json_string(&result), json_string(&accepted))));
+                    }
+                }
+            }
             Outcome::SpecPanicked(c) => { satisfying += 1; match spec_panics.iter_mut().find(|(k, _)| k == c) { Some(e) => e.1 += 1, None => spec_panics.push((*c, 1)) } },
             _ => {
                 satisfying += 1;

@@ -4,8 +4,8 @@
  * its requires/ensures, compiled by vstd's exec_spec_unverified!. This file is its one door.
  */
 export { checkSpec, DEFAULT_SPEC_CHECK_INPUTS, DEFAULT_CALL_TIMEOUT_MS, type CheckSpecRequest } from './check-spec.js';
-export type { SpecCheckReport, SpecCheckRun, FunctionSpecCheck, ClauseStatus, ClauseReference, Counterexample, NamedValue, InputCounts } from './spec-check-report.js';
-export { describeCounterexample } from './describe-counterexample.js';
+export type { SpecCheckReport, SpecCheckRun, FunctionSpecCheck, ClauseStatus, ClauseReference, Counterexample, NamedValue, InputCounts, WeakPostconditionWitness } from './spec-check-report.js';
+export { describeCounterexample, describeWeakWitness } from './describe-counterexample.js';
 export { renderSpecCheck } from './render-spec-check.js';
 export { adaptSpecText, type AdaptOptions } from './adapt-spec-text.js';
 export type { Adaptation } from './adaptation.js';

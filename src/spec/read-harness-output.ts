@@ -7,6 +7,7 @@ const LINE = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ensures-false'), clause: z.number().int().nonnegative(), inputs: VALUES, result: TEXT, after: VALUES }),
   z.object({ type: z.literal('panic'), inputs: VALUES, message: TEXT, location: TEXT }),
   z.object({ type: z.literal('timed-out'), inputs: VALUES, timeoutMs: z.number() }),
+  z.object({ type: z.literal('weak-witness'), inputs: VALUES, result: TEXT, accepted: TEXT }),
   z.object({
     type: z.literal('summary'), tried: z.number().int().nonnegative(), satisfying: z.number().int().nonnegative(), exhaustive: z.number().int().nonnegative(),
     requiresPanicked: z.number().int().nonnegative(), specPanics: z.array(z.object({ clause: z.number().int(), count: z.number().int() })).max(256),

@@ -1,5 +1,5 @@
 import { assertNever } from '../core/assert-never.js';
-import { describeCounterexample } from './describe-counterexample.js';
+import { describeCounterexample, describeWeakWitness } from './describe-counterexample.js';
 import type { ClauseStatus, FunctionSpecCheck, SpecCheckReport } from './spec-check-report.js';
 
 /** The text report of `verus-repair check-spec`: what ran, then per function its clauses, counts and counterexamples. */
@@ -26,6 +26,7 @@ function renderFunction(result: FunctionSpecCheck): string[] {
       lines.push(`  ${counts.tried} inputs tried (${counts.exhaustive} bounded-exhaustive, the rest seeded random), ${counts.satisfyingRequires} satisfying the requires`);
       if (result.counterexamples.length === 0) lines.push('  no counterexample found');
       for (const counterexample of result.counterexamples) lines.push(`  counterexample: ${describeCounterexample(result.function, counterexample)}`);
+      if (result.weakWitness != null) lines.push(`  weak-postcondition witness: ${describeWeakWitness(result.function, result.weakWitness)}; a spec meant to allow several answers shows this too`);
       break;
     }
     case 'timed-out':

@@ -12,6 +12,8 @@ export interface RunSettings {
   budget: number;
   seed: number;
   callTimeoutMs: number;
+  /** Also look for a perturbed result the ensures accepts (weak-postcondition witness). */
+  perturbResults?: boolean;
   environment: NodeJS.ProcessEnv;
   /** Where the harness was built (buildHarness): under bwrap it runs there too, writing nothing but its own /tmp. */
   sandbox?: Sandbox;
@@ -30,7 +32,7 @@ const MAX_OUTPUT_BYTES = 1 << 20;
  * harness enforces.
  */
 export async function runFunctionCheck(plan: FunctionCheckPlan, settings: RunSettings): Promise<HarnessRun> {
-  const command = [settings.executable, String(plan.index), String(settings.budget), String(settings.seed), String(settings.callTimeoutMs)];
+  const command = [settings.executable, String(plan.index), String(settings.budget), String(settings.seed), String(settings.callTimeoutMs), settings.perturbResults === true ? '1' : '0'];
   const env: Record<string, string> = { RUST_BACKTRACE: '0' };
   if (settings.environment['PATH'] !== undefined) env['PATH'] = settings.environment['PATH'];
   const job = { command, cwd: settings.directory, env, timeoutMs: settings.callTimeoutMs * 4 + 120_000, maxOutputBytes: MAX_OUTPUT_BYTES, cleanupCommands: [] };

@@ -22,6 +22,17 @@ export type Counterexample =
   /** A loop invariant (of an instrumented candidate) false on a concrete run: at entry (iteration 0) or after the given iteration, with the loop's variables then. */
   | { kind: 'invariant-false'; inputs: NamedValue[]; loopId: string; invariant: { text: string; line: number }; iteration: number; values: NamedValue[] };
 
+/**
+ * Output perturbation (perturbResults): on a valid input, the real result `result` and a different
+ * result `accepted` (r ± 1, None for Some, one element changed, two swapped) that every ensures also
+ * accepts. A spec meant to allow several answers shows this too.
+ */
+export interface WeakPostconditionWitness {
+  inputs: NamedValue[];
+  result: string;
+  accepted: string;
+}
+
 export interface NamedValue {
   name: string;
   value: string;
@@ -38,7 +49,7 @@ export interface InputCounts {
 
 /** The result for one function. `checked` ran; `not-executable` and `not-built` say why nothing ran. */
 export type FunctionSpecCheck =
-  | { function: string; file: string; line: number; status: 'checked'; clauses: ClauseStatus[]; counts: InputCounts; counterexamples: Counterexample[]; notes: string[] }
+  | { function: string; file: string; line: number; status: 'checked'; clauses: ClauseStatus[]; counts: InputCounts; counterexamples: Counterexample[]; notes: string[]; weakWitness?: WeakPostconditionWitness | null }
   | { function: string; file: string; line: number; status: 'timed-out'; clauses: ClauseStatus[]; inputs: NamedValue[]; timeoutMs: number; notes: string[] }
   | { function: string; file: string; line: number; status: 'not-executable'; clauses: ClauseStatus[]; reason: string; notes: string[] }
   | { function: string; file: string; line: number; status: 'harness-failed'; clauses: ClauseStatus[]; reason: string; notes: string[] };

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { checkSpec, describeWeakWitness, type FunctionSpecCheck } from '../src/spec/index.js';
+import { SHARED_TARGET_DIR } from './fakes/temporary-crate.js';
+
+const ENVIRONMENT = { ...process.env, CARGO_TARGET_DIR: SHARED_TARGET_DIR };
+const fixture = (name: string) => new URL(`../rust-fixtures/${name}/`, import.meta.url).pathname;
+
+async function check(name: string, fn: string): Promise<FunctionSpecCheck> {
+  const report = await checkSpec({ crateDir: fixture(name), functions: [fn], seed: 0, perturbResults: true, environment: ENVIRONMENT });
+  return report.functions[0]!;
+}
+
+// Real cargo, erased exec code: output perturbation finds a result the weak ensures also accepts.
+describe('output perturbation (weak-postcondition witnesses) on the review twins', () => {
+  it('finds the weak max_index accepting another index of a repeated maximum, and nothing on the strong twin', async () => {
+    const weak = await check('review-max-weak', 'max_index');
+    expect(weak).toMatchObject({ status: 'checked', counterexamples: [] });
+    expect(weak.status === 'checked' && weak.weakWitness != null && describeWeakWitness('max_index', weak.weakWitness)).toBe('ensures accepts max_index(v = [0, 0]) == 1 (the code returns 0)');
+    const strong = await check('review-max-strong', 'max_index');
+    expect(strong).toMatchObject({ status: 'checked', counterexamples: [] });
+    expect(strong.status === 'checked' ? strong.weakWitness ?? null : 'not checked').toBeNull();
+  }, 600_000);
+
+  it('claims no witness when an ensures is not executable (the weak search: vstd's macro rejects its `matches Some(i)` binding)', async () => {
+    const weak = await check('review-search-weak', 'find');
+    expect(weak.clauses).toEqual([expect.objectContaining({ kind: 'ensures', status: 'not-executable', reason: expect.stringContaining('E0308') })]);
+    expect(weak.status === 'checked' ? weak.weakWitness ?? null : 'not checked').toBeNull();
+  }, 600_000);
+});
