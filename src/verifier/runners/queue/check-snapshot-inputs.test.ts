@@ -23,6 +23,9 @@ describe('what a job may carry', () => {
     expect(checkExtraVerusArguments(['--log-dir', '/root/.ssh/x'])).toMatch(/"--log-dir" is not one verus-repair itself sends/);
     expect(checkExtraVerusArguments(['--rlimit', '1; rm -rf /'])).toMatch(/--rlimit needs a value/);
     expect(checkExtraVerusArguments(['--verify-only-module'])).toMatch(/needs a value/);
-    expect(checkExtraVerusArguments(['--multiple-errors', '4'])).toMatch(/not one verus-repair itself sends/);
+    expect(checkExtraVerusArguments(['--multiple-errors', '4', '--smt-option', 'smt.random_seed=3'])).toBeNull();
+    expect(checkExtraVerusArguments(['--smt-option', 'smt.arith.solver=2'])).toMatch(/--smt-option needs a value/);
+    expect(checkExtraVerusArguments(['--multiple-errors', '-1'])).toMatch(/--multiple-errors needs a value/);
+    expect(checkExtraVerusArguments(['--compile'])).toMatch(/not one verus-repair itself sends/);
   });
 });
