@@ -97,3 +97,13 @@ describe('loadVerifierConfig', () => {
     await expect(loadVerifierConfig(directory)).rejects.toThrow(/verifier\.timeout_ms: expected number, received "soon"/);
   });
 });
+
+describe('[verifier] stability_seeds', () => {
+  it('defaults to 0 (no stability check), reads N, and names the key, the range and an example when out of range', () => {
+    expect(defaultVerifierConfig('/repo').stabilitySeeds).toBe(0);
+    expect(readVerifierConfig('[verifier]\nstability_seeds = 3\n', '/repo/verus-repair.toml', '/repo').config?.stabilitySeeds).toBe(3);
+    const negative = readVerifierConfig('[verifier]\nstability_seeds = -1\n', '/repo/verus-repair.toml', '/repo');
+    expect(negative.config).toBeNull();
+    expect(negative.errors[0]).toMatch(/verifier\.stability_seeds: .*received -1\. Example: stability_seeds = 3$/);
+  });
+});
