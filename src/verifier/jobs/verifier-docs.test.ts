@@ -25,7 +25,7 @@ describe('docs/verifier.md', () => {
 
 describe('docs/verifier.md on stability', () => {
   it('labels the stability check\'s cost figure as measured against the fake verifier, beside the figure', () => {
-    const figure = DOCS.indexOf('3.53× for N = 3');
+    const figure = DOCS.indexOf('2.70× for N = 3');
     expect(figure).toBeGreaterThan(-1);
     expect(DOCS.slice(figure, figure + 300)).toMatch(/measured against the fake verifier, a model of the harness[^.]*not a measurement of Verus/);
   });
