@@ -28,6 +28,12 @@ describe('the bench harness on the guided feedback levels', () => {
     expect(expandSettings(grid).map((setting) => setting.feedback)).toEqual(['guided', 'auto+guided']);
     const refused = await runCliInProcess('bench', 'nonexistent-suite', '--feedback', 'guided,loud');
     expect(refused.exitCode).toBe(2);
-    expect(refused.stderr).toContain('none, generic, auto, guided, auto+guided; got "loud"');
+    expect(refused.stderr).toContain('none, generic, auto, guided, auto+guided, counterexample, auto+counterexample, guided+counterexample; got "loud"');
+  });
+
+  it('takes the counterexample levels on a grid axis, each a setting of its own', async () => {
+    const grid = await readBenchGrid(path.join(ROOT, 'bench', 'grids', 'demo.toml'), { ...NO_FLAGS, feedback: ['counterexample', 'auto+counterexample', 'guided+counterexample'] }, null, ROOT);
+    expect(expandSettings(grid).map((setting) => setting.feedback)).toEqual(['counterexample', 'auto+counterexample', 'guided+counterexample']);
+    expect(new Set(expandSettings(grid).map((setting) => setting.id)).size).toBe(3);
   });
 });
