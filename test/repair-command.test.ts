@@ -43,7 +43,7 @@ describe('verus-repair repair: bad input', () => {
   it('rejects malformed options with exit 2 and an example', async () => {
     const feedback = await runCliInProcess('repair', '.', '--feedback', 'loud');
     expect(feedback.exitCode).toBe(2);
-    expect(feedback.stderr).toContain('--feedback expects one of none, generic, auto, guided, auto+guided; got "loud"');
+    expect(feedback.stderr).toContain('--feedback expects one of none, generic, auto, guided, auto+guided, counterexample, auto+counterexample, guided+counterexample; got "loud"');
     const samples = await runCliInProcess('repair', '.', '--samples', '0');
     expect(samples.exitCode).toBe(2);
     expect(samples.stderr).toContain('--samples expects a positive integer');
