@@ -108,3 +108,23 @@ describe('candidate loop invariants tested before Verus (real cargo, fake verifi
     expect(readReport(world.repoDir, outcome.reportFiles, '.html')).toContain('data-testid="falsified-invariant"');
   }, 600_000);
 });
+
+describe('a falsified invariant pruned Houdini-style (real cargo, fake verifier and model)', () => {
+  it('drops exactly the falsified invariant and sends the rest to Verus, which is the only verifier call after the original', async () => {
+    world = await createSpecCheckWorld(MISSING, [
+      { name: 'missing', source: MISSING, functions: [{ name: 'running_max', success: false }], errors: [{ message: 'postcondition not satisfied', anchor: 'forall|j: int| 0 <= j < v.len() ==> v@[j] <= m', label: null }] },
+    ]);
+    const extra = '            k >= 1,\n';
+    world.server.script(replaceFunctionReply('running_max', WITH_FALSE.replace(FALSE_INVARIANT, `${FALSE_INVARIANT}${extra}`)));
+    const { events } = await run(world, { functions: ['running_max'], iterations: 1, houdiniRounds: 1 });
+
+    const checked = events.flatMap((event) => (event.type === 'candidate-checked' ? [[event.origin, event.result]] : []));
+    expect(checked).toEqual([['model', 'failed'], ['houdini', 'failed']]);
+    expect(world.verifierCalls()).toBe(2);
+    const commits = await candidateCommits(world.repoDir);
+    const ledger = await GitProofLedger.open(world.repoDir);
+    const pruned = Buffer.from((await ledger.readFileAt(commits[2]!.sha, 'spec-check/src/lib.rs')) ?? []).toString('utf8');
+    expect(pruned).toBe(MISSING.replace(`${BOUNDS}${DECREASES}`, `${BOUNDS}${extra}${DECREASES}`));
+    expect(commits[2]?.trailers.get('Counterexample')).toBe('invariants not falsified (1 tested before Verus)');
+  }, 600_000);
+});
