@@ -21,7 +21,7 @@ describe('output perturbation (weak-postcondition witnesses) on the review twins
     expect(strong.status === 'checked' ? strong.weakWitness ?? null : 'not checked').toBeNull();
   }, 600_000);
 
-  it('claims no witness when an ensures is not executable (the weak search: vstd's macro rejects its `matches Some(i)` binding)', async () => {
+  it("claims no witness when an ensures is not executable (the weak search: vstd's macro rejects its matches binding)", async () => {
     const weak = await check('review-search-weak', 'find');
     expect(weak.clauses).toEqual([expect.objectContaining({ kind: 'ensures', status: 'not-executable', reason: expect.stringContaining('E0308') })]);
     expect(weak.status === 'checked' ? weak.weakWitness ?? null : 'not checked').toBeNull();
