@@ -6,6 +6,7 @@ import { prepareRepair } from '../src/repair/prepare-repair.js';
 import { repairCrate } from '../src/repair/repair-crate.js';
 import type { RepairEvent } from '../src/repair/repair-event.js';
 import type { RepairInvocation } from '../src/repair/prepare-repair.js';
+import { runCliInProcess } from './run-cli-in-process.js';
 import { createSpecCheckWorld, replaceFunctionReply, SPEC_CHECK_SOURCE, type SpecCheckWorld } from './repair/spec-check-world.js';
 
 let world: SpecCheckWorld | null = null;
@@ -106,6 +107,9 @@ describe('candidate loop invariants tested before Verus (real cargo, fake verifi
     expect(outcome.report.iterations.find((entry) => entry.iteration === 1)?.candidates[0]?.falsifiedInvariants).toEqual([trace]);
     expect(readReport(world.repoDir, outcome.reportFiles, '.md')).toContain(`- falsified before Verus (no Verus call): ${trace}`);
     expect(readReport(world.repoDir, outcome.reportFiles, '.html')).toContain('data-testid="falsified-invariant"');
+    // The trailers and notes of a run with falsified candidates audit clean (each note matches its Note-SHA256).
+    const audit = await runCliInProcess('audit', '--repo', world.repoDir, 'cx-run');
+    expect(audit.exitCode, audit.stdout + audit.stderr).toBe(0);
   }, 600_000);
 });
 
