@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFakeSetup, SCENARIO_ROOT, type FakeInvocation } from './fake-environment.js';
 import { runFakeTool } from './run-fake-tool.js';
-import { createTemporaryCrate } from './temporary-crate.js';
-import { removeTemporaryDirectories } from './temporary-directory.js';
+import { createTemporaryCrate, PINNED_VSTD, VERIFYING_LIB_RS } from './temporary-crate.js';
+import { createTemporaryDirectory, removeTemporaryDirectories } from './temporary-directory.js';
 import { writeScenario } from './write-scenario.js';
 
 // Tests of the fake cargo-verus/verus itself (synthetic: no Verus runs). Each rule the fake models
@@ -326,5 +326,85 @@ describe('fake cargo-verus: the solver seed (V rust_verify/src/config.rs:495 and
     const result = await run('cargo-verus', productArgv('verify', { verus: ['--smt-option', 'smt.random_seed'] }));
     expect(result.exitCode).toBe(101);
     expect(result.stderr).toContain('Error: expected option of form option_name=option_value');
+  });
+});
+
+/** A synthetic Cargo.lock listing these path packages (`name@version`) and the pinned vstd. */
+function lockListing(pathPackages: string[]): string {
+  const entries = pathPackages.map((entry) => `[[package]]\nname = "${entry.split('@')[0]}"\nversion = "${entry.split('@')[1]}"\n`);
+  return `version = 4\n\n${[...entries, `[[package]]\nname = "vstd"\nversion = "${PINNED_VSTD.slice(1)}"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\n`].join('\n')}`;
+}
+
+/** A workspace (root manifest `rootToml`) with `member` (verified, version and vstd inherited) depending on the sibling `helper` by path. */
+function writeWorkspace(rootToml: string | null, lock: string | null): { root: string; member: string } {
+  const root = createTemporaryDirectory('fake-workspace');
+  const files: Record<string, string> = {
+    'member/Cargo.toml': '[package]\nname = "member"\nversion.workspace = true\nedition = "2021"\n\n[dependencies]\nvstd.workspace = true\nhelper = { path = "../helper" }\n\n[package.metadata.verus]\nverify = true\n',
+    'member/src/lib.rs': VERIFYING_LIB_RS,
+    'helper/Cargo.toml': '[package]\nname = "helper"\nversion = "0.1.0"\nedition = "2021"\n',
+    'helper/src/lib.rs': 'pub fn one() -> u32 { 1 }\n',
+    ...(rootToml === null ? {} : { 'Cargo.toml': rootToml }),
+    ...(lock === null ? {} : { 'Cargo.lock': lock }),
+  };
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    writeFileSync(path.join(root, name), content);
+  }
+  return { root, member: path.join(root, 'member') };
+}
+
+const WORKSPACE_TOML = `[workspace]\nmembers = ["member", "helper"]\n\n[workspace.package]\nversion = "0.3.0"\n\n[workspace.dependencies]\nvstd = "${PINNED_VSTD}"\n`;
+const lockedArgv = () => { const argv = productArgv('verify'); argv.splice(4, 0, '--locked'); return argv; };
+
+describe('fake cargo-verus: --locked, path dependencies and workspace inheritance (cargo 0.96 before any unit runs)', () => {
+  it('accepts --locked among its own options (V cli.rs:103-104) and, with a current lock, verifies without touching it', async () => {
+    const { run, crateDir, lastLog } = setup({ files: { 'Cargo.lock': lockListing(['runner-demo@0.1.0']) } });
+    const before = readFileSync(path.join(crateDir, 'Cargo.lock'));
+    const result = await run('cargo-verus', lockedArgv());
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(lastLog().verifiedPackages).toContain('runner-demo');
+    expect(readFileSync(path.join(crateDir, 'Cargo.lock')).equals(before)).toBe(true);
+  });
+
+  it('refuses, as cargo does under --locked (C ops/lockfile.rs:55-67), a missing lock (create) and a stale one (update): exit 1, nothing verified', async () => {
+    const missing = setup();
+    const refusedCreate = await missing.run('cargo-verus', lockedArgv());
+    expect(refusedCreate.exitCode).toBe(1);
+    expect(refusedCreate.stderr).toContain(`error: cannot create the lock file ${path.join(missing.crateDir, 'Cargo.lock')} because --locked was passed to prevent this`);
+    expect(existsSync(path.join(missing.crateDir, 'Cargo.lock'))).toBe(false);
+    const stale = setup({ files: { 'Cargo.lock': lockListing(['runner-demo@0.1.0', 'another-fixture@0.1.0']) } });
+    const refusedUpdate = await stale.run('cargo-verus', lockedArgv());
+    expect(refusedUpdate.exitCode).toBe(1);
+    expect(refusedUpdate.stderr).toContain(`error: cannot update the lock file ${path.join(stale.crateDir, 'Cargo.lock')} because --locked was passed to prevent this`);
+    expect(stale.lastLog().verifiedPackages).toEqual([]);
+    // Without --locked cargo would rewrite it; the fake models no lock writing, and runs.
+    expect((await stale.run('cargo-verus', productArgv('verify'))).exitCode).toBe(0);
+  });
+
+  it('verifies a workspace member that inherits its version and vstd and depends on a sibling by path; its lock is the workspace root\'s', async () => {
+    const { member, root } = writeWorkspace(WORKSPACE_TOML, lockListing(['helper@0.1.0', 'member@0.3.0']));
+    const fake = createFakeSetup('unused');
+    fake.environment['VERUS_REPAIR_FAKE_SCENARIO'] = permissiveScenario();
+    const result = await runFakeTool('cargo-verus', lockedArgv(), { cwd: member, environment: fake.environment });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Checking helper v0.1.0');
+    expect(fake.readInvocations().at(-1)?.targetDir).toBe(path.join(root, 'target'));
+    writeFileSync(path.join(root, 'Cargo.lock'), lockListing(['helper@0.1.0', 'member@0.2.0']));
+    const stale = await runFakeTool('cargo-verus', lockedArgv(), { cwd: member, environment: fake.environment });
+    expect(stale.stderr).toContain(`cannot update the lock file ${path.join(root, 'Cargo.lock')} because --locked was passed`);
+  });
+
+  it('fails as cargo does when the member is copied out of its workspace, or its path dependency is not beside it', async () => {
+    const { member } = writeWorkspace(null, null);
+    const fake = createFakeSetup('unused');
+    fake.environment['VERUS_REPAIR_FAKE_SCENARIO'] = permissiveScenario();
+    const orphan = await runFakeTool('cargo-verus', productArgv('verify'), { cwd: member, environment: fake.environment });
+    expect(orphan.exitCode).toBe(1);
+    expect(orphan.stderr).toContain(`error: failed to parse manifest at \`${path.join(member, 'Cargo.toml')}\`\n\nCaused by:\n  error inheriting \`version\` from workspace root manifest's \`workspace.package.version\`\n\nCaused by:\n  failed to find a workspace root`);
+    const { crateDir, run } = setup({ files: { 'Cargo.toml': `[package]\nname = "runner-demo"\nversion = "0.1.0"\n\n[dependencies]\nvstd = "${PINNED_VSTD}"\nhelper = { path = "../helper" }\n\n[package.metadata.verus]\nverify = true\n\n[workspace]\n` } });
+    const noSibling = await run('cargo-verus', productArgv('verify'));
+    expect(noSibling.exitCode).toBe(1);
+    expect(noSibling.stderr).toContain(`error: failed to get \`helper\` as a dependency of package \`runner-demo v0.1.0 (${crateDir})\``);
+    expect(noSibling.stderr).toContain(`failed to read \`${path.resolve(crateDir, '..', 'helper', 'Cargo.toml')}\``);
   });
 });

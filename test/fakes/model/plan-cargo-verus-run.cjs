@@ -7,6 +7,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { readCargoManifest } = require('./read-cargo-manifest.cjs');
+const { resolveCargoWorkspace } = require('./resolve-cargo-workspace.cjs');
 const { VERUS_DRIVER_ARGS_FOR, VERUS_DRIVER_ARGS, packVerusDriverArgs, makePackageId } = require('./verus-driver-env.cjs');
 
 const CRATES_IO = 'registry+https://github.com/rust-lang/crates.io-index';
@@ -70,23 +71,38 @@ function describeRoot(manifest) {
   };
 }
 
-/** Plans a parsed `cargo verus` command in `cwd`; returns { plan } or { unsupported }. */
+/** A path dependency of the root: a package cargo compiles with plain rustc before the root (no `verify = true`). */
+function describePathDependency(manifest) {
+  const libFile = path.join(manifest.directory, manifest.lib.path ?? 'src/lib.rs');
+  return {
+    name: manifest.name, version: manifest.version, manifestPath: manifest.manifestPath, directory: manifest.directory,
+    cargoId: `path+file://${manifest.directory}#${path.basename(manifest.directory) === manifest.name ? '' : `${manifest.name}@`}${manifest.version}`,
+    crateName: manifest.lib.name ?? manifest.name.replace(/-/g, '_'), rootFile: libFile,
+    verus: manifest.verus, isRoot: false, sources: listSources(path.join(manifest.directory, 'src')),
+  };
+}
+
+/** Plans a parsed `cargo verus` command in `cwd`; returns { plan }, { exit } (cargo metadata failed) or { unsupported }. */
 function planCargoVerusRun(command, cwd, environment) {
   const { subcommand, options, verusArgs, fwdVerusArgsTo } = command;
   if (options.packages || options.workspace || options.all || options.exclude) return { unsupported: 'the fake models one root package: -p/--workspace/--exclude are not modelled' };
   const manifestPath = options.manifestPath !== undefined ? path.resolve(cwd, options.manifestPath) : findUp(cwd, () => true);
   if (manifestPath === null || !fs.existsSync(manifestPath)) return { unsupported: `no Cargo.toml at or above ${cwd} (cargo metadata would fail)` };
-  const manifest = readCargoManifest(manifestPath);
-  if (manifest.name === undefined) return { unsupported: `${manifestPath} is a virtual manifest; the fake models one root package` };
+  const read = readCargoManifest(manifestPath);
+  if (read.name === undefined) return { unsupported: `${manifestPath} is a virtual manifest; the fake models one root package` };
+  const workspaceRoot = findWorkspaceRoot(read);
+  const resolved = resolveCargoWorkspace(read, workspaceRoot, options);
+  if (resolved.exit || resolved.unsupported) return resolved;
+  const { manifest } = resolved;
   const root = describeRoot(manifest);
-  const packages = [...(manifest.vstd !== null ? [describeVstd(manifest.vstd, manifest.directory, environment)] : []), root];
+  const packages = [...(manifest.vstd !== null ? [describeVstd(manifest.vstd, manifest.directory, environment)] : []), ...resolved.pathDependencies.map(describePathDependency), root];
   // plan.rs:44-75: verify, focus and check run `cargo check`; build runs `cargo build`; focus verifies roots only.
   const cargoSubcommand = subcommand === 'build' ? 'build' : 'check';
   const verifyDeps = subcommand !== 'focus';
   // subcommands.rs:163-170: focus builds into <target>/verus-partial; the target dir is --target-dir,
   // else cargo metadata's target_directory (CARGO_TARGET_DIR, else <workspace root>/target).
   const baseTarget = options.targetDir !== undefined ? path.resolve(cwd, options.targetDir)
-    : environment.CARGO_TARGET_DIR ? path.resolve(cwd, environment.CARGO_TARGET_DIR) : path.join(findWorkspaceRoot(manifest), 'target');
+    : environment.CARGO_TARGET_DIR ? path.resolve(cwd, environment.CARGO_TARGET_DIR) : path.join(workspaceRoot, 'target');
   const targetDir = verifyDeps ? baseTarget : path.join(baseTarget, 'verus-partial');
   // subcommands.rs:176-190: args every verified package gets (packed into VERUS_DRIVER_ARGS).
   const commonArgs = ['--VIA-CARGO', 'compile-when-not-primary-package', ...(subcommand === 'build' ? ['--VIA-CARGO', 'compile-when-primary-package'] : []), ...(options.verbosity >= 2 ? ['-v'] : [])];

@@ -23,6 +23,7 @@ function runCargoVerus(argv, cwd, environment) {
   if (cargo.exitCode !== undefined) return { exit: { stdout: '', stderr: cargo.stderr, exitCode: cargo.exitCode }, log: { verifiedPackages: [] } };
   const planned = planCargoVerusRun(cli.command, cwd, environment);
   if (planned.unsupported) return planned;
+  if (planned.exit) return { exit: { stdout: '', ...planned.exit }, log: { verifiedPackages: [] } };
   const { plan } = planned;
   const out = [];
   const err = [];
