@@ -1,21 +1,27 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFakeSetup } from './fakes/fake-environment.js';
 import { runCli } from './fakes/run-cli.js';
+import { PINNED_VSTD } from './fakes/temporary-crate.js';
 import { removeTemporaryDirectories } from './fakes/temporary-directory.js';
 import { copyReviewFixture } from './review/review-fixture-crate.js';
 
 afterAll(removeTemporaryDirectories);
 
 /**
- * A crate whose Cargo.lock is stale: the review fixtures carry the rust-fixtures workspace's lock,
- * which lists every fixture crate, so cargo would rewrite it for this crate alone. Real cargo for
- * the erased pre-check (the shared rust-fixtures target directory), the fake cargo-verus for Verus.
+ * Real cargo for the erased pre-check (the shared rust-fixtures target directory), the fake
+ * cargo-verus for Verus. The review fixtures carry the rust-fixtures workspace's lock, which lists
+ * every fixture crate: under --locked cargo ignores the path packages the crate does not have (C
+ * core/resolver/encode.rs:196-201), so it is current for --locked; a version the lock does not list
+ * makes it stale (cargo would rewrite it).
  */
 describe('the user\'s Cargo.lock (real cargo pre-check, fake Verus)', () => {
   it('verify and review leave a stale Cargo.lock byte-identical and say once per run that it is stale', async () => {
     const crate = copyReviewFixture('review-search-weak');
+    const manifest = path.join(crate, 'Cargo.toml');
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('version = "0.1.0"', 'version = "0.2.0"'));
     const lockFile = path.join(crate, 'Cargo.lock');
     const before = readFileSync(lockFile);
     const fake = createFakeSetup('review-oracle');
@@ -42,5 +48,74 @@ describe('the user\'s Cargo.lock (real cargo pre-check, fake Verus)', () => {
     expect(review.exitCode, review.stderr).toBe(1);
     expect(existsSync(path.join(crate, 'Cargo.lock'))).toBe(false);
     expect(`${verify.stderr}${review.stderr}`).not.toContain('is stale');
+    const missing = `${path.join(crate, 'Cargo.lock')} is missing: cargo would create it.`;
+    expect(verify.stderr.split(missing)).toHaveLength(2);
+    expect(review.stderr.split(missing)).toHaveLength(2);
+  }, 300_000);
+
+  it('runs cargo in the crate itself with --locked when its lock is current: nothing written, nothing said', async () => {
+    const crate = copyReviewFixture('review-search-weak');
+    const before = readFileSync(path.join(crate, 'Cargo.lock'));
+    const fake = createFakeSetup('review-oracle');
+    const verify = await runCli(['verify', crate, '--no-cache'], fake.environment);
+    expect(verify.exitCode, verify.stderr).toBe(0);
+    expect(verify.stdout).toContain('pre-check: passed');
+    expect(fake.readInvocations()).toEqual([expect.objectContaining({ tool: 'cargo-verus', cwd: crate, argv: expect.arrayContaining(['--locked']) })]);
+    expect(readFileSync(path.join(crate, 'Cargo.lock')).equals(before)).toBe(true);
+    expect(verify.stderr).not.toMatch(/is stale|is missing/);
+  }, 300_000);
+
+  it('verifies and pre-checks a crate with a path dependency on a sibling crate and a current lock (in place)', async () => {
+    const crate = copyReviewFixture('review-search-weak');
+    writeSibling(path.dirname(crate));
+    const manifest = path.join(crate, 'Cargo.toml');
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('[dependencies]\n', '[dependencies]\nhelper = { path = "../helper" }\n'));
+    appendHelperCall(crate);
+    generateLock(crate);
+    const before = readFileSync(path.join(crate, 'Cargo.lock'));
+    const fake = createFakeSetup('review-oracle');
+    const verify = await runCli(['verify', crate, '--no-cache'], fake.environment);
+    expect(verify.exitCode, `${verify.stdout}${verify.stderr}`).toBe(0);
+    expect(verify.stdout).toContain('pre-check: passed');
+    expect(verify.stdout).toContain('result: VERIFIED');
+    expect(readFileSync(path.join(crate, 'Cargo.lock')).equals(before)).toBe(true);
+  }, 300_000);
+
+  it('verifies and pre-checks a workspace member whose version and vstd come from the workspace (`workspace = true`), with the workspace\'s lock', async () => {
+    const crate = copyReviewFixture('review-search-weak');
+    const workspace = path.dirname(crate);
+    writeSibling(workspace);
+    writeFileSync(path.join(workspace, 'Cargo.toml'), `[workspace]\nmembers = ["review-search-weak", "helper"]\nresolver = "2"\n\n[workspace.package]\nversion = "0.1.0"\n\n[workspace.dependencies]\nvstd = "${PINNED_VSTD}"\n`);
+    const manifest = path.join(crate, 'Cargo.toml');
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('version = "0.1.0"', 'version.workspace = true').replace(/^vstd = .*$/m, 'vstd.workspace = true\nhelper = { path = "../helper" }').replace(/\n\[workspace\]\n$/, '\n'));
+    appendHelperCall(crate);
+    rmSync(path.join(crate, 'Cargo.lock'));
+    generateLock(workspace);
+    const before = readFileSync(path.join(workspace, 'Cargo.lock'));
+    const fake = createFakeSetup('review-oracle');
+    const verify = await runCli(['verify', crate, '--no-cache'], fake.environment);
+    expect(verify.exitCode, `${verify.stdout}${verify.stderr}`).toBe(0);
+    expect(verify.stdout).toContain('pre-check: passed');
+    expect(verify.stdout).toContain('result: VERIFIED');
+    expect(readFileSync(path.join(workspace, 'Cargo.lock')).equals(before)).toBe(true);
+    expect(existsSync(path.join(crate, 'Cargo.lock'))).toBe(false);
   }, 300_000);
 });
+
+/** A plain library crate `helper` in `directory`. */
+function writeSibling(directory: string): void {
+  mkdirSync(path.join(directory, 'helper', 'src'), { recursive: true });
+  writeFileSync(path.join(directory, 'helper', 'Cargo.toml'), '[package]\nname = "helper"\nversion = "0.1.0"\nedition = "2021"\n');
+  writeFileSync(path.join(directory, 'helper', 'src', 'lib.rs'), 'pub fn one() -> u32 {\n    1\n}\n');
+}
+
+/** A test that calls the sibling, so the pre-check's `cargo test` builds it (src/lib.rs stays the fixture's, which the review oracle knows). */
+function appendHelperCall(crate: string): void {
+  mkdirSync(path.join(crate, 'tests'), { recursive: true });
+  writeFileSync(path.join(crate, 'tests', 'uses_helper.rs'), '#[test]\nfn the_sibling_links() {\n    assert_eq!(helper::one(), 1);\n}\n');
+}
+
+/** A current lock, written by cargo itself (offline: vstd is in the registry cache, as for every pre-check test). */
+function generateLock(directory: string): void {
+  execFileSync('cargo', ['generate-lockfile', '--offline'], { cwd: directory, stdio: 'pipe' });
+}

@@ -10,6 +10,8 @@ export interface CommandPlacement {
   offline: boolean;
   /** createRunNonce() for this invocation; names the throwaway `--log-dir` of cargo runs (ignored for single files). */
   runNonce: string | null;
+  /** Pass `--locked` to cargo: it runs in the user's crate, whose lock it must not write (default: no). */
+  locked?: boolean;
 }
 
 /**
@@ -19,10 +21,12 @@ export interface CommandPlacement {
  * `admit()`s), print its own `--output-json` document, and be re-verified whenever an rlimit changes.
  * Order: cargo-verus's own options first, because `--message-format=json` starts its trailing
  * `cargo_args` positional, which swallows what follows (cli.rs:118-124); `--offline` before it too,
- * or cargo-verus refuses it as a late Verus-relevant argument (cli.rs:142-175).
+ * or cargo-verus refuses it as a late Verus-relevant argument (cli.rs:142-175). `--locked` likewise:
+ * cargo-verus takes it as its own option (cli.rs:103-104) and passes it to cargo (subcommands.rs:246-248),
+ * which then refuses to write the lock (C src/cargo/ops/lockfile.rs:55-67, cargo 0.96.0).
  */
-export function buildCargoVerusOptions(offline: boolean): string[] {
-  return ['--fwd-verus-args-to', 'roots', ...(offline ? ['--offline'] : []), '--message-format=json'];
+export function buildCargoVerusOptions(offline: boolean, locked = false): string[] {
+  return ['--fwd-verus-args-to', 'roots', ...(locked ? ['--locked'] : []), ...(offline ? ['--offline'] : []), '--message-format=json'];
 }
 
 /**
@@ -98,7 +102,7 @@ export function buildVerusCommand(target: VerificationTarget, options: Verificat
         ? buildFunctionSelectorFlags({ module: target.module, function: target.function })
         : target.kind === 'module' ? buildModuleSelectorFlags(target.module) : [];
       const freshness = buildFreshnessFlags(placement.runNonce, options.extraVerusArgs);
-      return { tool: 'cargo-verus', args: ['verus', subcommand, ...buildCargoVerusOptions(placement.offline), '--', ...flags, ...freshness, ...selectors, ...options.extraVerusArgs] };
+      return { tool: 'cargo-verus', args: ['verus', subcommand, ...buildCargoVerusOptions(placement.offline, placement.locked ?? false), '--', ...flags, ...freshness, ...selectors, ...options.extraVerusArgs] };
     }
     case 'file': {
       const file = placement.relativeFile ?? target.filePath;

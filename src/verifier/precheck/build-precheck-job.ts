@@ -12,8 +12,9 @@ import { selectPrecheckTargetDir } from './select-precheck-target-dir.js';
  * Scratch copies are built once each (isolateScratchPackage names them by content), so incremental
  * state is never reused: CARGO_INCREMENTAL=0. `cargo test --tests` leaves out doctests, unless the
  * crate has some (`doctests`): rustdoc's pass over the crate is a third of `cargo test` otherwise.
+ * `--locked` when cargo runs in the user's own crate (`locked`): cargo then cannot write its lock.
  */
-export function buildPrecheckJob(step: PrecheckStep, crateDir: string, config: VerifierConfig, environment: NodeJS.ProcessEnv, crate: { doctests: boolean } = { doctests: false }): ProcessJob {
+export function buildPrecheckJob(step: PrecheckStep, crateDir: string, config: VerifierConfig, environment: NodeJS.ProcessEnv, crate: { doctests: boolean; locked?: boolean } = { doctests: false }): ProcessJob {
   const env = selectEnvironment(environment, LOCAL_ENVIRONMENT_ALLOW_LIST, config.passEnv);
   env['CARGO_TERM_COLOR'] = 'never';
   env['RUST_BACKTRACE'] = '0';
@@ -21,7 +22,7 @@ export function buildPrecheckJob(step: PrecheckStep, crateDir: string, config: V
   env['CARGO_TARGET_DIR'] = selectPrecheckTargetDir(config.precheck, environment);
   const stepArguments = step === 'build' ? ['build'] : ['test', '--no-fail-fast', ...(crate.doctests ? [] : ['--tests'])];
   return {
-    command: [config.cargoPath, ...stepArguments, '--message-format=json', ...(config.precheck.offline ? ['--offline'] : [])],
+    command: [config.cargoPath, ...stepArguments, '--message-format=json', ...(crate.locked === true ? ['--locked'] : []), ...(config.precheck.offline ? ['--offline'] : [])],
     cwd: crateDir,
     env,
     timeoutMs: config.precheck.timeoutMs,

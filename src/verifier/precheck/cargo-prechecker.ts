@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { assertNever } from '../../core/assert-never.js';
 import type { PrecheckResult, PrecheckStep, Prechecker } from '../../core/verifier-precheck.js';
@@ -13,9 +12,9 @@ import { crateHasDoctests, crateHasTests } from './crate-has-tests.js';
 import { parseFailingTests } from './parse-failing-tests.js';
 import { copyCrateForCargo } from '../sandbox/copy-crate-for-cargo.js';
 import { fetchDependencies } from '../sandbox/fetch-dependencies.js';
-import { judgeLockFile } from '../sandbox/judge-lock-file.js';
-import { noticeStaleLock } from '../sandbox/notice-stale-lock.js';
+import { placeCrateForCargo, placeInCopy, releaseCargoPlacement, runsLocked, type CargoPlacement } from '../sandbox/place-crate-for-cargo.js';
 import { placeInSandbox } from '../sandbox/place-in-sandbox.js';
+import { readLockedRefusal, type LockedRefusal } from '../sandbox/read-locked-refusal.js';
 import { noticeOnce } from '../sandbox/run-notices.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { describeUnsandboxed, selectSandbox } from '../sandbox/select-sandbox.js';
@@ -33,9 +32,11 @@ export interface CargoPrecheckerSettings {
  * tests (and verifier.precheck.test is on). The `verus!` macro still parses Verus syntax and
  * type-checks exec code, so most broken candidates stop here, in seconds, before Verus runs.
  *
- * Cargo runs on a private copy of the crate (copyCrateForCargo), never in the user's tree: it would
- * rewrite a stale Cargo.lock there, or create a missing one; a stale lock is said once per run. The
- * build script and tests are the crate's own code, so the steps run in the sandbox
+ * Cargo never writes the user's lock: with a current lock it runs in the crate with `--locked`
+ * (placeCrateForCargo; path dependencies, workspaces and the user's cargo configuration apply), with
+ * a stale or missing one on a private copy, said once per run; under bubblewrap the user's crate is
+ * bound read-only. In the container cargo works on a copy of a read-only mount of a copy (as before:
+ * nothing to judge). The build script and tests are the crate's own code, so the steps run in the sandbox
  * `[verifier.precheck] sandbox` selects (bubblewrap, or the Docker runner's container), else on the
  * host with the user's rights, said once per run.
  */
@@ -48,34 +49,54 @@ export class CargoPrechecker implements Prechecker {
   }
 
   async precheck(crateDir: string, signal?: AbortSignal): Promise<PrecheckResult> {
-    const { config } = this.settings;
     const sandbox = await this.selectSandbox();
-    const copy = await copyCrateForCargo(path.resolve(crateDir));
+    const crateRoot = path.resolve(crateDir);
+    let placement: CargoPlacement = sandbox.kind === 'docker'
+      ? { kind: 'copy', directory: (await copyCrateForCargo(crateRoot)).directory }
+      : await placeCrateForCargo(crateRoot, this.settings.config, this.environment, signal);
     try {
-      const copyRoot = copy.directory;
-      const steps: PrecheckStep[] = ['build'];
-      if (config.precheck.test && (await crateHasTests(copyRoot))) steps.push('test');
-      const crate = { doctests: steps.includes('test') && (await crateHasDoctests(copyRoot)) };
-      if (sandbox.kind === 'bwrap') await fetchDependencies(copyRoot, config, this.environment, signal);
-      const placement = { crateCopyDir: copyRoot, writable: [selectPrecheckTargetDir(config.precheck, this.environment)], config, environment: this.environment };
-      const ran: PrecheckStep[] = [];
-      let wallTimeMs = 0;
-      let last: PrecheckResult | null = null;
-      for (const step of steps) {
-        ran.push(step);
-        const placed = await placeInSandbox(buildPrecheckJob(step, copyRoot, config, this.environment, crate), sandbox, placement, { cargo: true });
-        const outcome = await runProcessJob(placed.job, signal === undefined ? {} : { signal });
-        if (outcome.kind === 'aborted') throwAbortReason(signal);
-        wallTimeMs += outcome.wallTimeMs;
-        last = this.classifyStep(step, outcome, { steps: [...ran], command: placed.job.command, wallTimeMs }, placed.root);
-        if (last.status !== 'passed') break;
+      let run = await this.runSteps(placement, sandbox, signal);
+      // The lock went stale after the judgement (or cargo could not judge it offline): cargo refused, wrote nothing.
+      if (run.refusal !== null) {
+        await releaseCargoPlacement(placement);
+        placement = await placeInCopy(crateRoot, run.refusal);
+        run = await this.runSteps(placement, sandbox, signal);
       }
-      // In the container cargo writes a copy of the copy (the mount is read-only): nothing to judge here.
-      if (sandbox.kind !== 'docker') noticeStaleLock(copy, await judgeLockFile(copy));
-      return last ?? { status: 'passed', steps: [], command: [], wallTimeMs, warnings: [] };
+      return run.result;
     } finally {
-      await rm(copy.directory, { recursive: true, force: true });
+      await releaseCargoPlacement(placement);
     }
+  }
+
+  private async runSteps(placement: CargoPlacement, sandbox: Sandbox, signal: AbortSignal | undefined): Promise<{ result: PrecheckResult; refusal: LockedRefusal | null }> {
+    const { config } = this.settings;
+    const root = placement.directory;
+    const locked = runsLocked(placement);
+    const steps: PrecheckStep[] = ['build'];
+    if (config.precheck.test && (await crateHasTests(root))) steps.push('test');
+    const crate = { doctests: steps.includes('test') && (await crateHasDoctests(root)), locked };
+    if (sandbox.kind === 'bwrap') await fetchDependencies(root, config, this.environment, signal, locked);
+    const placed = {
+      crateCopyDir: root,
+      writable: [selectPrecheckTargetDir(config.precheck, this.environment)],
+      ...(placement.kind === 'in-place' ? { crateReadOnly: true, readable: placement.readDirectories } : {}),
+      config,
+      environment: this.environment,
+    };
+    const ran: PrecheckStep[] = [];
+    let wallTimeMs = 0;
+    let last: PrecheckResult | null = null;
+    for (const step of steps) {
+      ran.push(step);
+      const { job, root: jobRoot } = await placeInSandbox(buildPrecheckJob(step, root, config, this.environment, crate), sandbox, placed, { cargo: true });
+      const outcome = await runProcessJob(job, signal === undefined ? {} : { signal });
+      if (outcome.kind === 'aborted') throwAbortReason(signal);
+      wallTimeMs += outcome.wallTimeMs;
+      last = this.classifyStep(step, outcome, { steps: [...ran], command: job.command, wallTimeMs }, jobRoot);
+      if (last.status === 'passed') continue;
+      return { result: last, refusal: locked && outcome.kind === 'exited' ? readLockedRefusal(outcome.stderr.text) : null };
+    }
+    return { result: last ?? { status: 'passed', steps: [], command: [], wallTimeMs, warnings: [] }, refusal: null };
   }
 
   /** Once per pre-checker (the probe is once per process); the unsandboxed notice once per run. */

@@ -8,6 +8,9 @@ type TomlTable = Record<string, unknown>;
 
 const VARIANT_SUFFIX = /-variant-[0-9a-f]{12}$/;
 
+/** Whether a package name is one isolateScratchPackage gave: the crate is a copy verus-repair made. */
+export const isScratchPackageName = (name: string): boolean => VARIANT_SUFFIX.test(name);
+
 /**
  * A scratch copy of a crate (a candidate, a mutant, a probe) renamed so that it shares a cargo
  * target directory with other copies safely: its package becomes `<name>-variant-<digest of its

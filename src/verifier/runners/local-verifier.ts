@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { VerificationOptions, VerificationTarget } from '../../core/verifier.js';
 import type { VerifierResult } from '../../core/verifier-result.js';
@@ -12,14 +11,21 @@ import { maskRunNonce } from '../jobs/mask-run-nonce.js';
 import { readRootPackage } from '../jobs/read-root-package.js';
 import { classifyVerifierRun } from '../result/classify-verifier-run.js';
 import { runProcessJob } from '../run/run-process-job.js';
-import { copyCrateForCargo, type CrateCopy } from '../sandbox/copy-crate-for-cargo.js';
-import { judgeLockFile } from '../sandbox/judge-lock-file.js';
-import { noticeStaleLock } from '../sandbox/notice-stale-lock.js';
+import { placeCrateForCargo, placeInCopy, releaseCargoPlacement, runsLocked, type CargoPlacement } from '../sandbox/place-crate-for-cargo.js';
+import { readLockedRefusal } from '../sandbox/read-locked-refusal.js';
 import { describeLocalBinaries } from './describe-local-toolchain.js';
 import { resolveLocalOrigin } from './resolve-local-origin.js';
 import type { ReportingVerifier, VerificationWithReport } from './reporting-verifier.js';
 import { throwAbortReason } from './throw-if-aborted.js';
 import { locateVerificationRoot } from './verification-root.js';
+
+/** Where one run happens: its directory, the file within it, `--locked`, and a CARGO_TARGET_DIR to set. */
+interface RunPlacement {
+  root: string;
+  relativeFile: string | null;
+  locked: boolean;
+  targetDir: string | null;
+}
 
 export interface LocalVerifierSettings {
   config: VerifierConfig;
@@ -30,10 +36,11 @@ export interface LocalVerifierSettings {
 /**
  * Runs a locally installed Verus: `cargo verus` (cargo-verus from PATH or verifier.cargo_verus_path)
  * for crates, `verus` (PATH or verifier.verus_path) for single files. A single file is checked in
- * place (no cargo). A crate is checked in a private copy (copyCrateForCargo), because cargo would
- * rewrite a stale Cargo.lock in the user's tree or create a missing one; a stale lock is said once
- * per run. Cargo's target directory stays the crate's own `target/`, so vstd's build is reused as
- * when cargo ran in place (a registry package's artifacts do not depend on the root's path).
+ * place (no cargo). A crate is checked in place with `--locked` when its lock is current, so cargo
+ * cannot write the user's tree while path dependencies, workspaces and the user's cargo configuration
+ * apply (placeCrateForCargo); with a stale or missing lock (judged up front, or refused by cargo in
+ * the run) in a private copy, said once per run. The copy's target directory is the crate's own
+ * `target/`, so vstd's build is reused (a registry package's artifacts do not depend on the root's path).
  */
 export class LocalVerifier implements ReportingVerifier {
   readonly runner = 'local' as const;
@@ -49,18 +56,31 @@ export class LocalVerifier implements ReportingVerifier {
 
   async verifyWithReport(target: VerificationTarget, options: VerificationOptions, signal?: AbortSignal): Promise<VerificationWithReport> {
     const { root: crateRoot, relativeFile } = locateVerificationRoot(target);
-    const copy = target.kind === 'file' ? null : await copyCrateForCargo(crateRoot);
+    if (target.kind === 'file') return (await this.run(target, options, { root: crateRoot, relativeFile, locked: false, targetDir: null }, signal)).verification;
+    let placement = await placeCrateForCargo(crateRoot, this.settings.config, this.environment, signal);
     try {
-      return await this.run(target, options, copy === null ? crateRoot : copy.directory, relativeFile, signal, copy === null ? null : path.join(crateRoot, 'target'));
+      let run = await this.run(target, options, this.describePlacement(placement, crateRoot), signal);
+      // The lock went stale after the judgement (or cargo could not judge it offline): cargo refused, wrote nothing.
+      const refusal = runsLocked(placement) ? readLockedRefusal(run.stderr) : null;
+      if (refusal !== null) {
+        placement = await placeInCopy(crateRoot, refusal);
+        run = await this.run(target, options, this.describePlacement(placement, crateRoot), signal);
+      }
+      return run.verification;
     } finally {
-      if (copy !== null) await this.releaseCopy(copy);
+      await releaseCargoPlacement(placement);
     }
   }
 
-  private async run(target: VerificationTarget, options: VerificationOptions, root: string, relativeFile: string | null, signal: AbortSignal | undefined, targetDir: string | null): Promise<VerificationWithReport> {
+  private describePlacement(placement: CargoPlacement, crateRoot: string): RunPlacement {
+    return { root: placement.directory, relativeFile: null, locked: runsLocked(placement), targetDir: placement.kind === 'copy' ? path.join(crateRoot, 'target') : null };
+  }
+
+  private async run(target: VerificationTarget, options: VerificationOptions, placement: RunPlacement, signal: AbortSignal | undefined): Promise<{ verification: VerificationWithReport; stderr: string }> {
     const { config } = this.settings;
+    const { root, relativeFile, locked, targetDir } = placement;
     const runNonce = createRunNonce();
-    const command = buildVerusCommand(target, options, { relativeFile, offline: false, runNonce });
+    const command = buildVerusCommand(target, options, { relativeFile, offline: false, runNonce, locked });
     const job = buildLocalJob(command, config, this.environment, { cwd: root, timeoutMs: options.timeoutMs });
     if (targetDir !== null) job.env['CARGO_TARGET_DIR'] = targetDir;
     const outcome = await runProcessJob(job, signal === undefined ? {} : { signal });
@@ -75,15 +95,7 @@ export class LocalVerifier implements ReportingVerifier {
       viaCargo: command.tool === 'cargo-verus',
       origin: await resolveLocalOrigin(command.tool, config, job.env, report.verusVersion),
     });
-    return { result, report };
-  }
-
-  private async releaseCopy(copy: CrateCopy): Promise<void> {
-    try {
-      noticeStaleLock(copy, await judgeLockFile(copy));
-    } finally {
-      await rm(copy.directory, { recursive: true, force: true });
-    }
+    return { verification: { result, report }, stderr: outcome.stderr.text };
   }
 
   async describeToolchain(target: VerificationTarget): Promise<string> {

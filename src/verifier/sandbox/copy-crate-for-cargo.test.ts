@@ -16,8 +16,23 @@ describe('copyCrateForCargo', () => {
     expect(readFileSync(path.join(copy.directory, 'tests', 'it.rs'), 'utf8')).toContain('fn t()');
     expect(statSync(path.join(copy.directory, 'src', 'lib.rs')).mtimeMs).toBe(old.getTime());
     expect(existsSync(path.join(copy.directory, '.cargo'))).toBe(false);
-    expect(new TextDecoder().decode(copy.ownLock ?? new Uint8Array())).toBe('version = 4\n');
-    expect(copy.lockFile).toBe(path.join(crateDir, 'Cargo.lock'));
+    expect(readFileSync(path.join(copy.directory, 'Cargo.lock'), 'utf8')).toBe('version = 4\n');
+  });
+
+  it('makes relative path dependencies absolute in the copy\'s manifest (its modification time kept), and leaves other manifests byte-identical', async () => {
+    const crateDir = createTemporaryCrate();
+    const manifest = path.join(crateDir, 'Cargo.toml');
+    writeFileSync(manifest, `${readFileSync(manifest, 'utf8')}\n[dev-dependencies]\nhelper = { path = "../helper" }\n\n[target.'cfg(unix)'.dependencies]\nother = { path = "vendor/other", version = "0.1" }\n`);
+    const old = new Date('2020-01-01T00:00:00Z');
+    utimesSync(manifest, old, old);
+    const copy = await copyCrateForCargo(crateDir);
+    const copied = readFileSync(path.join(copy.directory, 'Cargo.toml'), 'utf8');
+    expect(copied).toContain(`path = ${JSON.stringify(path.resolve(crateDir, '..', 'helper'))}`);
+    expect(copied).toContain(`path = ${JSON.stringify(path.join(crateDir, 'vendor', 'other'))}`);
+    expect(statSync(path.join(copy.directory, 'Cargo.toml')).mtimeMs).toBe(old.getTime());
+    const plain = createTemporaryCrate();
+    const plainCopy = await copyCrateForCargo(plain);
+    expect(readFileSync(path.join(plainCopy.directory, 'Cargo.toml')).equals(readFileSync(path.join(plain, 'Cargo.toml')))).toBe(true);
   });
 
   it('refuses when cargo would read a .cargo/config.toml above the temp directory (a shared /tmp), naming it', async () => {

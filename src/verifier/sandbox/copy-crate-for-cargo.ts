@@ -1,20 +1,17 @@
-import { access, chmod, copyFile, mkdir, mkdtemp, readdir, readFile, stat, utimes } from 'node:fs/promises';
+import { access, chmod, copyFile, mkdir, mkdtemp, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigurationError } from '../../core/errors.js';
 import { listVerificationInputs } from '../cache/list-verification-inputs.js';
 import { findInheritedCargoConfiguration } from '../runners/queue/find-inherited-cargo-configuration.js';
+import { rewritePathDependencies } from './rewrite-path-dependencies.js';
 
 /** Cargo's own target directories beside src/: `cargo test` builds them, so the copy has them too. */
 const TARGET_DIRECTORIES = ['tests', 'benches', 'examples'];
 
-/** A private copy of a crate for cargo to run in, and the lock file the user's crate has. */
+/** A private copy of a crate for cargo to run in (removed by its user when done). */
 export interface CrateCopy {
   directory: string;
-  /** The crate's own Cargo.lock as it was (null: none); a workspace member's enclosing lock is copied but not judged. */
-  ownLock: Uint8Array | null;
-  /** Where the user's lock is (for messages). */
-  lockFile: string;
 }
 
 /**
@@ -25,6 +22,9 @@ export interface CrateCopy {
  * relative to the package root, so a copy of unchanged files is as fresh as the crate itself. A
  * workspace member has no Cargo.lock of its own; the nearest enclosing one is copied to keep its
  * versions. `.cargo/` is not copied: configuration in the user's tree does not steer the copy.
+ * Relative `path` dependencies are made absolute in the copy's Cargo.toml (rewritePathDependencies),
+ * so a sibling crate is still found; `workspace = true` keys cannot be (the copy has no workspace).
+ * Used only when the crate's lock is stale or missing (placeCrateForCargo): else cargo runs in place.
  */
 export async function copyCrateForCargo(crateDir: string): Promise<CrateCopy> {
   const inputs = await listVerificationInputs({ kind: 'crate', crateDir });
@@ -37,11 +37,20 @@ export async function copyCrateForCargo(crateDir: string): Promise<CrateCopy> {
   const copy = await mkdtemp(path.join(os.tmpdir(), 'verus-repair-cargo-'));
   await chmod(copy, 0o755); // the Docker sandbox's non-root user reads it through a read-only mount
   for (const file of new Set(files)) await copyKeepingTimes(path.join(inputs.root, ...file.split('/')), path.join(copy, ...file.split('/')));
-  const lockFile = path.join(inputs.root, 'Cargo.lock');
-  if (inputs.files.includes('Cargo.lock')) return { directory: copy, ownLock: await readFile(lockFile), lockFile };
+  if (inputs.files.includes('Cargo.toml')) await rewriteManifest(path.join(inputs.root, 'Cargo.toml'), path.join(copy, 'Cargo.toml'), inputs.root);
+  if (inputs.files.includes('Cargo.lock')) return { directory: copy };
   const enclosing = await findEnclosingLockFile(path.dirname(inputs.root));
   if (enclosing !== null) await copyKeepingTimes(enclosing, path.join(copy, 'Cargo.lock'));
-  return { directory: copy, ownLock: null, lockFile };
+  return { directory: copy };
+}
+
+/** The copied manifest with absolute path dependencies, its modification time kept (cargo's freshness). */
+async function rewriteManifest(original: string, copied: string, crateDir: string): Promise<void> {
+  const rewritten = rewritePathDependencies(await readFile(copied, 'utf8'), crateDir);
+  if (rewritten === null) return;
+  await writeFile(copied, rewritten);
+  const times = await stat(original);
+  await utimes(copied, times.atime, times.mtime);
 }
 
 async function copyKeepingTimes(source: string, destination: string): Promise<void> {

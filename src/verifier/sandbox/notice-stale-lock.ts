@@ -1,14 +1,26 @@
-import { createHash } from 'node:crypto';
-import type { CrateCopy } from './copy-crate-for-cargo.js';
-import type { LockJudgement } from './judge-lock-file.js';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { findInheritedCargoConfiguration } from '../runners/queue/find-inherited-cargo-configuration.js';
+import type { LockedRefusal } from './read-locked-refusal.js';
+import { inheritsFromWorkspace } from './rewrite-path-dependencies.js';
 import { noticeOnce } from './run-notices.js';
 
 /**
- * Says once per run that a crate's Cargo.lock is stale. Keyed by the lock's bytes: every scratch
- * copy of the crate (each candidate, mutant, probe) carries the same stale lock and is not news.
+ * Says once per run, per lock, why cargo ran on a private copy of the user's crate instead of in it
+ * (the lock is stale or missing, so cargo would write it), how to make cargo run in place again, and
+ * what the copy cannot take with it when the crate relies on it: `workspace = true` keys, and the
+ * `.cargo/config*` and `rust-toolchain*` files of the crate and its ancestors.
  */
-export function noticeStaleLock(copy: CrateCopy, judgement: LockJudgement): void {
-  if (judgement !== 'stale' || copy.ownLock === null) return;
-  const digest = createHash('sha256').update(copy.ownLock).digest('hex');
-  noticeOnce(`stale-lock:${digest}`, `${copy.lockFile} is stale: cargo would rewrite it. verus-repair ran cargo on a copy and left yours as it is; \`cargo update --workspace\` in the crate refreshes it`);
+export async function noticeStaleLock(crateDir: string, refusal: LockedRefusal): Promise<void> {
+  const manifest = await readFile(path.join(crateDir, 'Cargo.toml'), 'utf8').catch(() => '');
+  const configuration = await findInheritedCargoConfiguration(crateDir);
+  const limits = [
+    ...(inheritsFromWorkspace(manifest) ? [`the copy is outside the workspace, so cargo cannot resolve ${path.join(crateDir, 'Cargo.toml')}'s \`workspace = true\` keys there and may fail`] : []),
+    ...(configuration.length > 0 ? [`the copy does not read ${configuration.join(', ')}`] : []),
+  ];
+  const head = refusal.lock === 'stale'
+    ? `${refusal.lockFile} is stale: cargo would rewrite it. verus-repair ran cargo on a private copy of the crate and left yours as it is; \`cargo update --workspace\` refreshes it`
+    : `${refusal.lockFile} is missing: cargo would create it. verus-repair ran cargo on a private copy of the crate and created none; \`cargo generate-lockfile\` writes one`;
+  const tail = limits.length > 0 ? `. Until then ${limits.join('; ')}` : '';
+  noticeOnce(`lock-fallback:${refusal.lock}:${refusal.lockFile}`, `${head}, and cargo then runs in the crate itself with --locked${tail}`);
 }

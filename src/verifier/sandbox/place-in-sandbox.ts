@@ -8,8 +8,12 @@ import { wrapInBwrap } from './wrap-in-bwrap.js';
 import { wrapInContainer } from './wrap-in-container.js';
 
 export interface SandboxPlacement {
-  /** The crate copy the job runs in: writable in the sandbox (bwrap), mounted read-only and expanded (docker). */
+  /** The crate the job runs in: writable in the sandbox (bwrap) unless `crateReadOnly`, mounted read-only and expanded (docker). */
   crateCopyDir: string;
+  /** The user's own crate, run in place with `--locked` (bwrap): bound read-only, with `readable`, not writable. */
+  crateReadOnly?: boolean;
+  /** Directories cargo reads besides the crate (its workspace root, path dependencies): bound read-only (bwrap). */
+  readable?: readonly string[];
   /** Further directories the job writes: the cargo target directory. */
   writable: readonly string[];
   config: VerifierConfig;
@@ -31,7 +35,12 @@ export async function placeInSandbox(job: ProcessJob, sandbox: Sandbox, placemen
       return { job, root: placement.crateCopyDir };
     case 'bwrap':
       for (const directory of placement.writable) await mkdir(directory, { recursive: true });
-      return { job: wrapInBwrap(offline, { program: sandbox.program, writable: [placement.crateCopyDir, ...placement.writable] }), root: placement.crateCopyDir };
+      return {
+        job: placement.crateReadOnly === true
+          ? wrapInBwrap(offline, { program: sandbox.program, writable: placement.writable, readable: [placement.crateCopyDir, ...(placement.readable ?? [])] })
+          : wrapInBwrap(offline, { program: sandbox.program, writable: [placement.crateCopyDir, ...placement.writable] }),
+        root: placement.crateCopyDir,
+      };
     case 'docker':
       containerSequence += 1;
       return wrapInContainer(offline, { image: sandbox.image, crateCopyDir: placement.crateCopyDir, runId: CONTAINER_RUN_ID, sequence: containerSequence, config: placement.config, environment: placement.environment });

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { parse, stringify } from 'smol-toml';
+
+type TomlTable = Record<string, unknown>;
+
+const DEPENDENCY_TABLES = ['dependencies', 'dev-dependencies', 'build-dependencies'];
+
+/**
+ * A crate's manifest for a copy of it elsewhere (pure): each relative `path = ".."` of a dependency
+ * ([dependencies], [dev-dependencies], [build-dependencies], their `[target.*]` forms, and
+ * `[patch.*]`) made absolute against the crate's own directory, so `foo = { path = "../foo" }` still
+ * names the user's sibling crate; `package.workspace` dropped (the copy is its own workspace root).
+ * Returns null when nothing needs rewriting (the copy keeps the bytes) or the manifest does not parse
+ * (cargo then reports it in the copy, naming the position).
+ */
+export function rewritePathDependencies(manifestText: string, crateDir: string): string | null {
+  let manifest: TomlTable;
+  try {
+    manifest = parse(manifestText) as TomlTable;
+  } catch {
+    return null;
+  }
+  let changed = false;
+  const rewriteTable = (dependencies: unknown): void => {
+    for (const dependency of Object.values(table(dependencies) ?? {})) {
+      const entry = table(dependency);
+      const dependencyPath = entry?.['path'];
+      if (entry === null || typeof dependencyPath !== 'string' || path.isAbsolute(dependencyPath)) continue;
+      entry['path'] = path.resolve(crateDir, dependencyPath);
+      changed = true;
+    }
+  };
+  for (const name of DEPENDENCY_TABLES) rewriteTable(manifest[name]);
+  for (const platform of Object.values(table(manifest['target']) ?? {})) for (const name of DEPENDENCY_TABLES) rewriteTable(table(platform)?.[name]);
+  for (const source of Object.values(table(manifest['patch']) ?? {})) rewriteTable(source);
+  const pkg = table(manifest['package']);
+  if (pkg !== null && 'workspace' in pkg) {
+    delete pkg['workspace'];
+    changed = true;
+  }
+  return changed ? `${stringify(manifest)}\n` : null;
+}
+
+/** Whether the manifest inherits anything from its workspace (`x.workspace = true`), which a copy elsewhere cannot. */
+export function inheritsFromWorkspace(manifestText: string): boolean {
+  return /\bworkspace\s*=\s*true\b/.test(manifestText);
+}
+
+function table(value: unknown): TomlTable | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as TomlTable) : null;
+}
