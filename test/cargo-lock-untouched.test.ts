@@ -2,10 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFakeSetup } from './fakes/fake-environment.js';
+import { bwrapSuiteTitle, BWRAP_AVAILABLE } from './fakes/bubblewrap.js';
+import { createFakeSetup, FAKE_PASS_ENV } from './fakes/fake-environment.js';
 import { runCli } from './fakes/run-cli.js';
-import { PINNED_VSTD } from './fakes/temporary-crate.js';
-import { removeTemporaryDirectories } from './fakes/temporary-directory.js';
+import type { BenchTask } from '../src/evaluate/bench-task.js';
+import { validateTask } from '../src/evaluate/validate-task.js';
+import { takeRunNotices } from '../src/verifier/sandbox/run-notices.js';
+import { PACKAGED_PIN_FILE } from '../src/verifier/toolchain/packaged-paths.js';
+import { loadToolchainPin } from '../src/verifier/toolchain/read-toolchain-pin.js';
+import { PINNED_VSTD, SHARED_TARGET_DIR, VERIFYING_LIB_RS } from './fakes/temporary-crate.js';
+import { createTemporaryDirectory, removeTemporaryDirectories } from './fakes/temporary-directory.js';
 import { copyReviewFixture } from './review/review-fixture-crate.js';
 
 afterAll(removeTemporaryDirectories);
@@ -99,6 +105,44 @@ describe('the user\'s Cargo.lock (real cargo pre-check, fake Verus)', () => {
     expect(verify.stdout).toContain('result: VERIFIED');
     expect(readFileSync(path.join(workspace, 'Cargo.lock')).equals(before)).toBe(true);
     expect(existsSync(path.join(crate, 'Cargo.lock'))).toBe(false);
+  }, 300_000);
+});
+
+describe('verus-repair\'s own scratch crates (a bench task\'s validation crate)', () => {
+  it('says nothing about the lock of a crate verus-repair wrote itself, and runs cargo in it, not in a copy of it', async () => {
+    const fake = createFakeSetup('run-local-crate-failed');
+    const directory = path.join(createTemporaryDirectory('bench-task'), 'task');
+    const task: BenchTask = { id: 'scratch-task', crateDir: null, file: 'src/lib.rs', brokenSource: VERIFYING_LIB_RS, originalSource: null, functions: [], defectClass: null, expectedFailingFunction: null, defects: 1, origin: 'test' };
+    const tables = { verifier: { runner: 'local', pass_env: FAKE_PASS_ENV, precheck: { target_dir: SHARED_TARGET_DIR, offline: true } }, queue: null };
+    const notices = takeRunNotices();
+    try {
+      // The task crate carries the lock shipped with the demo crate, which names another package: stale for it.
+      await validateTask(task, directory, tables, (await loadToolchainPin(PACKAGED_PIN_FILE)).vstd, null, fake.environment);
+    } finally {
+      notices.restore();
+    }
+    expect(notices.notices.filter((notice) => notice.includes('Cargo.lock'))).toEqual([]);
+    expect(fake.readInvocations().filter((call) => call.tool === 'cargo-verus').map((call) => call.cwd)).toEqual([path.join(directory, 'crate')]);
+  }, 300_000);
+});
+
+// Real bubblewrap: the user's crate is bound read-only, with the directories cargo reads (the sibling under /tmp, hidden by the sandbox's private /tmp otherwise).
+describe.skipIf(!BWRAP_AVAILABLE)(bwrapSuiteTitle('the user\'s crate under the bwrap pre-check sandbox (real cargo, real bwrap)'), () => {
+  it('pre-checks in place with a path dependency, and a build script cannot write into the user\'s crate', async () => {
+    const crate = copyReviewFixture('review-search-weak');
+    writeSibling(path.dirname(crate));
+    const manifest = path.join(crate, 'Cargo.toml');
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('[dependencies]\n', '[dependencies]\nhelper = { path = "../helper" }\n'));
+    appendHelperCall(crate);
+    writeFileSync(path.join(crate, 'build.rs'), 'fn main() {\n    let _ = std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/written-by-build-script"), "x");\n}\n');
+    const toml = path.join(crate, 'verus-repair.toml');
+    writeFileSync(toml, readFileSync(toml, 'utf8').replace('offline = true\n', 'offline = true\nsandbox = "bwrap"\n'));
+    generateLock(crate);
+    const fake = createFakeSetup('review-oracle');
+    const verify = await runCli(['verify', crate, '--no-cache'], fake.environment);
+    expect(verify.exitCode, `${verify.stdout}${verify.stderr}`).toBe(0);
+    expect(verify.stdout).toContain('pre-check: passed');
+    expect(existsSync(path.join(crate, 'written-by-build-script'))).toBe(false);
   }, 300_000);
 });
 
