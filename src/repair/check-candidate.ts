@@ -9,7 +9,7 @@ import type { CandidateVerification } from '../verifier/candidate-verification.j
 import { mapDiagnosticsToIr } from '../verifier/map-diagnostics-to-ir.js';
 import { planVerificationScope } from '../verifier/scope/plan-verification-scope.js';
 import { verifyInScope } from '../verifier/scope/verify-in-scope.js';
-import { checkCandidateEntailment } from '../review/entailment/check-candidate-entailment.js';
+import { checkCandidateEntailment } from './check-candidate-entailment.js';
 import type { CheckedCandidate } from './checked-candidate.js';
 import { materializeCrate, withFile, type CrateFiles } from './crate-snapshot.js';
 import type { CandidateStage } from './repair-event.js';

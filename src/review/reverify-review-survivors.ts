@@ -3,7 +3,7 @@ import { regenerateRecordedMutants, type ReviewAuditFinding } from '../ledger/au
 import type { ReviewRecordEntry } from '../ledger/read-review-records.js';
 import type { CrateFiles } from '../repair/crate-snapshot.js';
 import type { ReviewServices } from './review-services.js';
-import { verifyVariant } from './verify-variant.js';
+import { verifyVariant } from '../repair/verify-variant.js';
 import { selectVariantPrechecker } from './select-variant-prechecker.js';
 
 /**

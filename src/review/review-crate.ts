@@ -3,8 +3,7 @@ import path from 'node:path';
 import { parseVerusSource, type VerusFileIr } from '../ir/index.js';
 import { readFileAtRef } from '../ledger/read-file-at-ref.js';
 import { readCrateFiles, type CrateFiles } from '../repair/crate-snapshot.js';
-import { checkSpecEntailment } from './entailment/check-spec-entailment.js';
-import type { EntailmentResult } from './entailment/entailment-result.js';
+import { checkSpecEntailment, type EntailmentResult } from '../spec/index.js';
 import type { TrustedAssumption } from './trusted-assumption.js';
 import { classifyMutantOutcome } from './classify-mutant-outcome.js';
 import { checkOriginal } from './check-original.js';
@@ -19,9 +18,9 @@ import type { ReviewOutcome, SettledMutant } from './review-result.js';
 import type { ReviewServices } from './review-services.js';
 import { reproveKilledMutants } from './reprove/reprove-killed-mutants.js';
 import { runVacuityProbes } from './run-vacuity-probes.js';
-import { settleAll } from './settle-all.js';
+import { settleAll } from '../spec/index.js';
 import { summarizeFunctions } from './summarize-functions.js';
-import { verifyVariant } from './verify-variant.js';
+import { verifyVariant } from '../repair/verify-variant.js';
 import { selectVariantPrechecker } from './select-variant-prechecker.js';
 import { throwAbortReason } from '../verifier/runners/throw-if-aborted.js';
 
@@ -126,7 +125,7 @@ async function compareWithRef(previousTexts: ReadonlyMap<string, string | null>,
     const key = (entry: TrustedAssumption) => `${entry.kind}\0${entry.item}\0${entry.detail}`;
     const before = new Set((previous === null ? [] : listTrustedAssumptions(previous)).map(key));
     trustedAdded.push(...listTrustedAssumptions(current).filter((entry) => !before.has(key(entry))));
-    if (previous !== null) entailment.push(...(await checkSpecEntailment(previous, current, crateFiles, crateDir, jobs, services)));
+    if (previous !== null) entailment.push(...(await checkSpecEntailment(previous, current, jobs, (variant) => verifyVariant(crateFiles, crateDir, variant, services), services.signal)));
   }
   return { entailment, trustedAdded };
 }

@@ -1,6 +1,6 @@
 import type { VerdictOrigin } from '../core/verdict-origin.js';
 import type { PrecheckWaiver } from '../verifier/precheck/precheck-waiver.js';
-import type { EntailmentResult } from './entailment/entailment-result.js';
+import type { EntailmentResult } from '../spec/index.js';
 import type { FunctionReview } from './function-review.js';
 import type { Mutant } from './mutant.js';
 import type { MutantVerdict } from './mutant-verdict.js';

@@ -1,7 +1,9 @@
 /**
- * The spec room: what reasons about specifications, below both repair and review. Today the
- * executable checks (check-spec): run a function's erased exec code on generated inputs and check
- * its requires/ensures, compiled by vstd's exec_spec_unverified!. This file is its one door.
+ * The spec room: what reasons about specifications, below both repair and review: the entailment
+ * lemmas of a spec change (repair's --allow-spec-change and review --against), the free-lemma
+ * restatement the vacuity probes share with them, and the executable checks (check-spec): run a
+ * function's erased exec code on generated inputs and check its requires/ensures, compiled by vstd's
+ * exec_spec_unverified!. This file is its one door.
  */
 export { checkSpec, DEFAULT_SPEC_CHECK_INPUTS, DEFAULT_CALL_TIMEOUT_MS, type CheckSpecRequest } from './check-spec.js';
 export type { SpecCheckReport, SpecCheckRun, FunctionSpecCheck, ClauseStatus, ClauseReference, Counterexample, NamedValue, InputCounts, WeakPostconditionWitness } from './spec-check-report.js';
@@ -17,3 +19,9 @@ export function hasCounterexample(report: import('./spec-check-report.js').SpecC
 export { testLoopInvariants, type LoopInvariantTest, type LoopInvariantTestRequest, type FalsifiedInvariant } from './test-loop-invariants.js';
 export { instrumentLoopInvariants, type InstrumentedSource } from './instrument-loop-invariants.js';
 export type { InvariantProbe, UntestedInvariant } from './invariant-probe.js';
+export { checkSpecEntailment, type VerifyEntailmentLemma, type EntailmentLemmaVariant, type EntailmentLemmaOutcome } from './entailment/check-spec-entailment.js';
+export type { EntailmentResult } from './entailment/entailment-result.js';
+export { describeEntailment } from './entailment/describe-entailment.js';
+export { buildEntailmentLemmas } from './entailment/build-entailment-lemmas.js';
+export { canRestateAsFreeLemma, freeLemmaParameters, renderFreeLemma } from './free-lemma.js';
+export { settleAll } from './settle-all.js';

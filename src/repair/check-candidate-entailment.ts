@@ -1,11 +1,10 @@
 import path from 'node:path';
-import type { Prechecker } from '../../core/verifier-precheck.js';
-import { parseVerusBytes, parseVerusSource } from '../../ir/index.js';
-import type { CrateFiles } from '../../repair/crate-snapshot.js';
-import type { RepairRequest, RepairServices } from '../../repair/repair-request.js';
-import type { ReviewServices } from '../review-services.js';
-import { checkSpecEntailment } from './check-spec-entailment.js';
-import type { EntailmentResult } from './entailment-result.js';
+import type { Prechecker } from '../core/verifier-precheck.js';
+import { parseVerusBytes, parseVerusSource } from '../ir/index.js';
+import { checkSpecEntailment, type EntailmentResult } from '../spec/index.js';
+import type { CrateFiles } from './crate-snapshot.js';
+import type { RepairRequest, RepairServices } from './repair-request.js';
+import { verifyVariant, type VariantServices } from './verify-variant.js';
 
 /** Stands in when `repair` runs without a pre-check: the lemmas then go straight to the verifier. */
 const NO_PRECHECK: Prechecker = { precheck: async () => ({ status: 'passed', steps: [], command: [], wallTimeMs: 0, warnings: [] }) };
@@ -21,21 +20,14 @@ export async function checkCandidateEntailment(request: RepairRequest, services:
   const previous = await parseVerusBytes(originalBytes, { file: request.file, requireVerus: false });
   const current = await parseVerusSource(candidateSource, { file: request.file, requireVerus: false });
   const prechecker = services.prechecker ?? NO_PRECHECK;
-  const reviewServices: ReviewServices = {
+  const variantServices: VariantServices = {
     verifier: services.verifier,
     prechecker,
-    createVariantPrechecker: () => prechecker,
     cache: services.cache,
     precheckRunsTests: services.precheckRunsTests,
     options: request.verification,
-    emit: () => {},
     ...(services.signal === undefined ? {} : { signal: services.signal }),
   };
-  return checkSpecEntailment(previous, current, candidateFiles, path.join(request.repoDir, request.crateDir), 1, reviewServices);
-}
-
-/** The `Spec-Entailment` trailer: `holds`, or each direction that did not hold, e.g. `binary_search.ensures fails`. */
-export function describeEntailment(results: readonly EntailmentResult[]): string {
-  const problems = results.filter((result) => result.verdict !== 'holds').map((result) => `${result.function}.${result.direction} ${result.verdict}`);
-  return results.length === 0 ? 'no requires or ensures changed' : problems.length === 0 ? 'holds' : problems.join(', ');
+  const crateDir = path.join(request.repoDir, request.crateDir);
+  return checkSpecEntailment(previous, current, 1, (variant) => verifyVariant(candidateFiles, crateDir, variant, variantServices), services.signal);
 }

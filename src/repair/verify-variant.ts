@@ -1,13 +1,24 @@
 import { rm } from 'node:fs/promises';
 import type { PrecheckResult } from '../core/verifier-precheck.js';
-import type { VerificationTarget } from '../core/verifier.js';
+import type { Prechecker } from '../core/verifier-precheck.js';
+import type { VerificationOptions, VerificationTarget, Verifier } from '../core/verifier.js';
 import type { VerifierResult } from '../core/verifier-result.js';
-import { materializeCrate, withFile, type CrateFiles } from '../repair/crate-snapshot.js';
+import type { ResultCache } from '../verifier/cache/result-cache.js';
 import { planVerificationScope } from '../verifier/scope/plan-verification-scope.js';
 import { verifyCandidate } from '../verifier/verify-candidate.js';
-import type { ReviewServices } from './review-services.js';
+import { materializeCrate, withFile, type CrateFiles } from './crate-snapshot.js';
 
-/** The crate-relative file a variant replaces and its new text: a mutant or a vacuity probe. */
+/** What a variant is checked with: review's services, or repair's for the entailment lemmas of a candidate. */
+export interface VariantServices {
+  verifier: Verifier;
+  prechecker: Prechecker;
+  cache: ResultCache | null;
+  precheckRunsTests: boolean;
+  options: VerificationOptions;
+  signal?: AbortSignal;
+}
+
+/** The crate-relative file a variant replaces and its new text: a mutant, a vacuity probe or an entailment lemma. */
 export interface CrateVariant {
   label: string;
   file: string;
@@ -25,7 +36,7 @@ export interface VariantOutcome {
  * whole crate when it cannot focus), through the result cache. The variant is written to a fresh
  * directory outside any workspace and removed afterwards. `precheck: false` runs only the verifier.
  */
-export async function verifyVariant(originalFiles: CrateFiles, crateDir: string, variant: CrateVariant, services: ReviewServices): Promise<VariantOutcome> {
+export async function verifyVariant(originalFiles: CrateFiles, crateDir: string, variant: CrateVariant, services: VariantServices): Promise<VariantOutcome> {
   const files = withFile(originalFiles, variant.file, variant.source);
   const scratch = await materializeCrate(files, crateDir, `review-${variant.label}`);
   try {
@@ -44,7 +55,7 @@ export async function verifyVariant(originalFiles: CrateFiles, crateDir: string,
   }
 }
 
-async function planTargets(originalFiles: CrateFiles, variant: CrateVariant, scratch: string, services: ReviewServices): Promise<VerificationTarget[]> {
+async function planTargets(originalFiles: CrateFiles, variant: CrateVariant, scratch: string, services: VariantServices): Promise<VerificationTarget[]> {
   const plan = await planVerificationScope({ originalFiles, file: variant.file, candidate: variant.source, policy: services.options.scope ?? 'focused' });
   if (plan.kind === 'crate') return [{ kind: 'crate', crateDir: scratch }];
   return plan.selections.map((selection) =>
