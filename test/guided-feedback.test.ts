@@ -151,7 +151,7 @@ describe('--feedback guided and auto+guided (fake model server, fake cargo-verus
   it('refuses --tactic-budget without a guided level, or when it is not a positive integer', async () => {
     const generic = await runCliInProcess('repair', '.', '--feedback', 'generic', '--tactic-budget', '300');
     expect(generic.exitCode).toBe(2);
-    expect(generic.stderr).toContain('--tactic-budget applies to --feedback guided or auto+guided; got --feedback generic');
+    expect(generic.stderr).toContain('--tactic-budget applies to the levels that send tactic cards (guided, auto+guided, guided+counterexample); got --feedback generic');
     const zero = await runCliInProcess('repair', '.', '--feedback', 'guided', '--tactic-budget', '0');
     expect(zero.exitCode).toBe(2);
     expect(zero.stderr).toContain('--tactic-budget expects a positive integer, e.g. --tactic-budget 700; got "0"');

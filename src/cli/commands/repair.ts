@@ -71,7 +71,7 @@ export function defineRepairCommand(program: Command): void {
 function readInvocation(options: RepairOptions): Omit<RepairInvocation, 'crate'> {
   const runner = selectRunnerFlag(options);
   const level = feedbackLevel(options.feedback);
-  if (options.tacticBudget !== undefined && !usesTactics(level)) throw new ConfigurationError(`--tactic-budget applies to --feedback guided or auto+guided; got --feedback ${level}`);
+  if (options.tacticBudget !== undefined && !usesTactics(level)) throw new ConfigurationError(`--tactic-budget applies to the levels that send tactic cards (${FEEDBACK_LEVELS.filter(usesTactics).join(', ')}); got --feedback ${level}`);
   return {
     functions: options.fn ?? [],
     file: options.file ?? null,
