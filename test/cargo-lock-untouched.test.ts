@@ -87,6 +87,25 @@ describe('the user\'s Cargo.lock (real cargo pre-check, fake Verus)', () => {
     expect(readFileSync(path.join(crate, 'Cargo.lock')).equals(before)).toBe(true);
   }, 300_000);
 
+  it('a crate with a path dependency and a stale lock verifies and pre-checks in the copy, whose manifest names the sibling absolutely; said once', async () => {
+    const crate = copyReviewFixture('review-search-weak');
+    writeSibling(path.dirname(crate));
+    const manifest = path.join(crate, 'Cargo.toml');
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('[dependencies]\n', '[dependencies]\nhelper = { path = "../helper" }\n'));
+    appendHelperCall(crate);
+    // The fixtures' workspace lock lists no `helper`: cargo would add it.
+    const lockFile = path.join(crate, 'Cargo.lock');
+    const before = readFileSync(lockFile);
+    const fake = createFakeSetup('review-oracle');
+    const verify = await runCli(['verify', crate, '--no-cache'], fake.environment);
+    expect(verify.exitCode, `${verify.stdout}${verify.stderr}`).toBe(0);
+    expect(verify.stdout).toContain('pre-check: passed');
+    expect(verify.stdout).toContain('result: VERIFIED');
+    expect(readFileSync(lockFile).equals(before)).toBe(true);
+    expect(verify.stderr.split(`${lockFile} is stale: cargo would rewrite it.`)).toHaveLength(2);
+    expect(fake.readInvocations().map((call) => call.cwd)).not.toContain(crate);
+  }, 300_000);
+
   it('verifies and pre-checks a workspace member whose version and vstd come from the workspace (`workspace = true`), with the workspace\'s lock', async () => {
     const crate = copyReviewFixture('review-search-weak');
     const workspace = path.dirname(crate);

@@ -52,7 +52,7 @@ export class CargoPrechecker implements Prechecker {
     const sandbox = await this.selectSandbox();
     const crateRoot = path.resolve(crateDir);
     let placement: CargoPlacement = sandbox.kind === 'docker'
-      ? { kind: 'copy', directory: (await copyCrateForCargo(crateRoot)).directory }
+      ? { kind: 'copy', ...(await copyCrateForCargo(crateRoot)) }
       : await placeCrateForCargo(crateRoot, this.settings.config, this.environment, signal);
     try {
       let run = await this.runSteps(placement, sandbox, signal);
@@ -79,7 +79,8 @@ export class CargoPrechecker implements Prechecker {
     const placed = {
       crateCopyDir: root,
       writable: [selectPrecheckTargetDir(config.precheck, this.environment)],
-      ...(placement.kind === 'in-place' ? { crateReadOnly: true, readable: placement.readDirectories } : {}),
+      ...(placement.kind === 'in-place' ? { crateReadOnly: true } : {}),
+      ...(placement.kind === 'scratch' ? {} : { readable: placement.readDirectories }),
       config,
       environment: this.environment,
     };

@@ -12,6 +12,8 @@ const TARGET_DIRECTORIES = ['tests', 'benches', 'examples'];
 /** A private copy of a crate for cargo to run in (removed by its user when done). */
 export interface CrateCopy {
   directory: string;
+  /** The user's directories cargo reads from the copy: its path dependencies (bound read-only in bwrap). */
+  readDirectories: string[];
 }
 
 /**
@@ -37,20 +39,22 @@ export async function copyCrateForCargo(crateDir: string): Promise<CrateCopy> {
   const copy = await mkdtemp(path.join(os.tmpdir(), 'verus-repair-cargo-'));
   await chmod(copy, 0o755); // the Docker sandbox's non-root user reads it through a read-only mount
   for (const file of new Set(files)) await copyKeepingTimes(path.join(inputs.root, ...file.split('/')), path.join(copy, ...file.split('/')));
-  if (inputs.files.includes('Cargo.toml')) await rewriteManifest(path.join(inputs.root, 'Cargo.toml'), path.join(copy, 'Cargo.toml'), inputs.root);
-  if (inputs.files.includes('Cargo.lock')) return { directory: copy };
-  const enclosing = await findEnclosingLockFile(path.dirname(inputs.root));
-  if (enclosing !== null) await copyKeepingTimes(enclosing, path.join(copy, 'Cargo.lock'));
-  return { directory: copy };
+  const readDirectories = inputs.files.includes('Cargo.toml') ? await rewriteManifest(path.join(inputs.root, 'Cargo.toml'), path.join(copy, 'Cargo.toml'), inputs.root) : [];
+  if (!inputs.files.includes('Cargo.lock')) {
+    const enclosing = await findEnclosingLockFile(path.dirname(inputs.root));
+    if (enclosing !== null) await copyKeepingTimes(enclosing, path.join(copy, 'Cargo.lock'));
+  }
+  return { directory: copy, readDirectories };
 }
 
-/** The copied manifest with absolute path dependencies, its modification time kept (cargo's freshness). */
-async function rewriteManifest(original: string, copied: string, crateDir: string): Promise<void> {
+/** The copied manifest with absolute path dependencies, its modification time kept (cargo's freshness); returns their directories. */
+async function rewriteManifest(original: string, copied: string, crateDir: string): Promise<string[]> {
   const rewritten = rewritePathDependencies(await readFile(copied, 'utf8'), crateDir);
-  if (rewritten === null) return;
-  await writeFile(copied, rewritten);
+  if (rewritten.manifest === null) return rewritten.pathDirectories;
+  await writeFile(copied, rewritten.manifest);
   const times = await stat(original);
   await utimes(copied, times.atime, times.mtime);
+  return rewritten.pathDirectories;
 }
 
 async function copyKeepingTimes(source: string, destination: string): Promise<void> {

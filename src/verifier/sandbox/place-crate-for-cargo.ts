@@ -17,12 +17,12 @@ import type { LockedRefusal } from './read-locked-refusal.js';
  *   workspaces, `.cargo/config.toml` and `rust-toolchain.toml` apply as the user expects;
  *   `readDirectories` are what cargo reads (for a sandbox's read-only binds);
  * - `copy`: the user's crate with a stale or missing lock: a private copy (copyCrateForCargo), said
- *   once per run (noticeStaleLock); removed by releaseCargoPlacement.
+ *   once per run (noticeStaleLock); `readDirectories`: its path dependencies; removed by releaseCargoPlacement.
  */
 export type CargoPlacement =
   | { kind: 'scratch'; directory: string }
   | { kind: 'in-place'; directory: string; readDirectories: string[] }
-  | { kind: 'copy'; directory: string };
+  | { kind: 'copy'; directory: string; readDirectories: string[] };
 
 /** Whether cargo gets `--locked` in this placement. */
 export const runsLocked = (placement: CargoPlacement): boolean => placement.kind === 'in-place';
@@ -39,7 +39,8 @@ export async function placeCrateForCargo(crateDir: string, config: VerifierConfi
 /** The copy for a crate whose lock cargo refused to write (up front, or in a run with `--locked`). */
 export async function placeInCopy(crateDir: string, refusal: LockedRefusal): Promise<CargoPlacement> {
   await noticeStaleLock(crateDir, refusal);
-  return { kind: 'copy', directory: (await copyCrateForCargo(crateDir)).directory };
+  const copy = await copyCrateForCargo(crateDir);
+  return { kind: 'copy', directory: copy.directory, readDirectories: copy.readDirectories };
 }
 
 export async function releaseCargoPlacement(placement: CargoPlacement): Promise<void> {

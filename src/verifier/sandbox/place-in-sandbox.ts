@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
 import { assertNever } from '../../core/assert-never.js';
 import type { VerifierConfig } from '../config/verifier-config.js';
 import type { ProcessJob } from '../jobs/process-job.js';
@@ -12,7 +12,7 @@ export interface SandboxPlacement {
   crateCopyDir: string;
   /** The user's own crate, run in place with `--locked` (bwrap): bound read-only, with `readable`, not writable. */
   crateReadOnly?: boolean;
-  /** Directories cargo reads besides the crate (its workspace root, path dependencies): bound read-only (bwrap). */
+  /** Directories cargo reads besides the crate (its workspace root, path dependencies): bound read-only (bwrap), also for a copy. */
   readable?: readonly string[];
   /** Further directories the job writes: the cargo target directory. */
   writable: readonly string[];
@@ -33,18 +33,27 @@ export async function placeInSandbox(job: ProcessJob, sandbox: Sandbox, placemen
   switch (sandbox.kind) {
     case 'none':
       return { job, root: placement.crateCopyDir };
-    case 'bwrap':
+    case 'bwrap': {
       for (const directory of placement.writable) await mkdir(directory, { recursive: true });
+      // bwrap refuses to bind a missing path; cargo then names the missing dependency itself.
+      const readable = await keepExisting(placement.readable ?? []);
       return {
         job: placement.crateReadOnly === true
-          ? wrapInBwrap(offline, { program: sandbox.program, writable: placement.writable, readable: [placement.crateCopyDir, ...(placement.readable ?? [])] })
-          : wrapInBwrap(offline, { program: sandbox.program, writable: [placement.crateCopyDir, ...placement.writable] }),
+          ? wrapInBwrap(offline, { program: sandbox.program, writable: placement.writable, readable: [placement.crateCopyDir, ...readable] })
+          : wrapInBwrap(offline, { program: sandbox.program, writable: [placement.crateCopyDir, ...placement.writable], readable }),
         root: placement.crateCopyDir,
       };
+    }
     case 'docker':
       containerSequence += 1;
       return wrapInContainer(offline, { image: sandbox.image, crateCopyDir: placement.crateCopyDir, runId: CONTAINER_RUN_ID, sequence: containerSequence, config: placement.config, environment: placement.environment });
     default:
       return assertNever(sandbox, 'sandbox');
   }
+}
+
+async function keepExisting(directories: readonly string[]): Promise<string[]> {
+  const kept: string[] = [];
+  for (const directory of directories) if (await access(directory).then(() => true, () => false)) kept.push(directory);
+  return kept;
 }

@@ -10,22 +10,26 @@ const DEPENDENCY_TABLES = ['dependencies', 'dev-dependencies', 'build-dependenci
  * ([dependencies], [dev-dependencies], [build-dependencies], their `[target.*]` forms, and
  * `[patch.*]`) made absolute against the crate's own directory, so `foo = { path = "../foo" }` still
  * names the user's sibling crate; `package.workspace` dropped (the copy is its own workspace root).
- * Returns null when nothing needs rewriting (the copy keeps the bytes) or the manifest does not parse
- * (cargo then reports it in the copy, naming the position).
+ * `manifest` is null when nothing needs rewriting (the copy keeps the bytes) or the manifest does not
+ * parse (cargo then reports it in the copy, naming the position); `pathDirectories` are the
+ * dependencies' directories (a sandbox binds them for reading).
  */
-export function rewritePathDependencies(manifestText: string, crateDir: string): string | null {
+export function rewritePathDependencies(manifestText: string, crateDir: string): { manifest: string | null; pathDirectories: string[] } {
   let manifest: TomlTable;
   try {
     manifest = parse(manifestText) as TomlTable;
   } catch {
-    return null;
+    return { manifest: null, pathDirectories: [] };
   }
   let changed = false;
+  const pathDirectories: string[] = [];
   const rewriteTable = (dependencies: unknown): void => {
     for (const dependency of Object.values(table(dependencies) ?? {})) {
       const entry = table(dependency);
       const dependencyPath = entry?.['path'];
-      if (entry === null || typeof dependencyPath !== 'string' || path.isAbsolute(dependencyPath)) continue;
+      if (entry === null || typeof dependencyPath !== 'string') continue;
+      pathDirectories.push(path.resolve(crateDir, dependencyPath));
+      if (path.isAbsolute(dependencyPath)) continue;
       entry['path'] = path.resolve(crateDir, dependencyPath);
       changed = true;
     }
@@ -38,7 +42,7 @@ export function rewritePathDependencies(manifestText: string, crateDir: string):
     delete pkg['workspace'];
     changed = true;
   }
-  return changed ? `${stringify(manifest)}\n` : null;
+  return { manifest: changed ? `${stringify(manifest)}\n` : null, pathDirectories: [...new Set(pathDirectories)] };
 }
 
 /** Whether the manifest inherits anything from its workspace (`x.workspace = true`), which a copy elsewhere cannot. */
