@@ -125,6 +125,25 @@ describe('the user\'s Cargo.lock (real cargo pre-check, fake Verus)', () => {
     expect(readFileSync(path.join(workspace, 'Cargo.lock')).equals(before)).toBe(true);
     expect(existsSync(path.join(crate, 'Cargo.lock'))).toBe(false);
   }, 300_000);
+
+  it('a workspace member whose workspace lock is stale: the lock stays byte-identical, and the notice says the copy cannot resolve its `workspace = true` keys', async () => {
+    const crate = copyReviewFixture('review-search-weak');
+    const workspace = path.dirname(crate);
+    writeFileSync(path.join(workspace, 'Cargo.toml'), `[workspace]\nmembers = ["review-search-weak"]\nresolver = "2"\n\n[workspace.package]\nversion = "0.1.0"\n\n[workspace.dependencies]\nvstd = "${PINNED_VSTD}"\n`);
+    const manifest = path.join(crate, 'Cargo.toml');
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('version = "0.1.0"', 'version.workspace = true').replace(/^vstd = .*$/m, 'vstd.workspace = true').replace(/\n\[workspace\]\n$/, '\n'));
+    rmSync(path.join(crate, 'Cargo.lock'));
+    generateLock(workspace);
+    const lockFile = path.join(workspace, 'Cargo.lock');
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('[dependencies]\n', '[dependencies]\nhelper = { path = "../helper" }\n'));
+    writeSibling(workspace);
+    const before = readFileSync(lockFile);
+    const fake = createFakeSetup('review-oracle');
+    const verify = await runCli(['verify', crate, '--no-cache'], fake.environment);
+    expect(readFileSync(lockFile).equals(before)).toBe(true);
+    expect(verify.stderr.split(`${lockFile} is stale: cargo would rewrite it.`)).toHaveLength(2);
+    expect(verify.stderr).toContain(`cannot resolve ${manifest}'s \`workspace = true\` keys there`);
+  }, 300_000);
 });
 
 describe('verus-repair\'s own scratch crates (a bench task\'s validation crate)', () => {

@@ -7,6 +7,7 @@ import { copyCrateForCargo } from './copy-crate-for-cargo.js';
 import { judgeCrateLock } from './judge-crate-lock.js';
 import { noticeStaleLock } from './notice-stale-lock.js';
 import type { LockedRefusal } from './read-locked-refusal.js';
+import { rewritePathDependencies } from './rewrite-path-dependencies.js';
 
 /**
  * Where cargo runs for a crate, and whether it may write the lock:
@@ -33,7 +34,13 @@ export async function placeCrateForCargo(crateDir: string, config: VerifierConfi
   const judgement = await judgeCrateLock(crateDir, config, environment, signal);
   if (judgement.kind === 'refused') return placeInCopy(crateDir, judgement.refusal);
   // `unknown`: the run itself, with --locked, still cannot write; a refusal there falls back to a copy.
-  return { kind: 'in-place', directory: crateDir, readDirectories: judgement.kind === 'current' ? judgement.readDirectories : [crateDir] };
+  return { kind: 'in-place', directory: crateDir, readDirectories: judgement.kind === 'current' ? judgement.readDirectories : await listManifestDirectories(crateDir) };
+}
+
+/** Without cargo's metadata: the crate and its manifest's path dependencies. */
+async function listManifestDirectories(crateDir: string): Promise<string[]> {
+  const manifest = await readFile(path.join(crateDir, 'Cargo.toml'), 'utf8').catch(() => '');
+  return [crateDir, ...rewritePathDependencies(manifest, crateDir).pathDirectories];
 }
 
 /** The copy for a crate whose lock cargo refused to write (up front, or in a run with `--locked`). */
