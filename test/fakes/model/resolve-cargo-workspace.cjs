@@ -72,9 +72,13 @@ function readLockedPathPackages(text) {
 
 /**
  * C ops/lockfile.rs:44-67: cargo writes the lock unless it is unchanged; under --locked/--frozen it
- * refuses instead, saying whether it would update or create it. The fake's test of "unchanged": the
- * lock lists exactly the workspace's path packages (the root, its path dependencies, the members it
- * can read) and vstd's version; other differences (a registry package's version, dependency lists) are not modelled.
+ * refuses instead, saying whether it would update or create it. Unchanged under --locked means the
+ * same resolve (lockfile.rs:209-224), and a path package of the lock that the workspace no longer has
+ * is ignored when the lock is read (C core/resolver/encode.rs:196-201): so a lock listing more
+ * path packages (a workspace's lock copied beside one member) is current. The fake's test: every
+ * path package of the workspace (the root, its path dependencies, the members it can read) is listed
+ * at its version, and vstd at the version asked for; registry packages' other versions and
+ * dependency lists are not modelled.
  */
 function checkLock(manifest, pathDependencies, workspaceRoot, lockedFlag) {
   const lockFile = path.join(workspaceRoot, 'Cargo.lock');
@@ -84,10 +88,11 @@ function checkLock(manifest, pathDependencies, workspaceRoot, lockedFlag) {
   const members = workspaceRoot === manifest.directory ? [] : (readWorkspaceTables(workspaceRoot)?.members ?? []);
   const memberPackages = members.map((member) => path.join(workspaceRoot, member, 'Cargo.toml')).filter((file) => fs.existsSync(file)).map(readCargoManifest)
     .map((member) => (member.manifestPath === manifest.manifestPath ? manifest : member));
-  const expected = [...new Set([manifest, ...pathDependencies, ...memberPackages].map((entry) => `${entry.name}@${entry.version}`))].sort();
+  const locked = new Set(readLockedPathPackages(text));
+  const allListed = [manifest, ...pathDependencies, ...memberPackages].every((entry) => locked.has(`${entry.name}@${entry.version}`));
   const vstdVersion = manifest.vstd === null ? null : String(manifest.vstd.version || '').replace(/^[=^~ ]+/, '');
   const vstdLocked = vstdVersion === null || new RegExp(`^name = "vstd"\\nversion = "${vstdVersion.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`, 'm').test(text);
-  return JSON.stringify(readLockedPathPackages(text)) === JSON.stringify(expected) && vstdLocked ? {} : refuse('update');
+  return allListed && vstdLocked ? {} : refuse('update');
 }
 
 /** Returns { manifest, pathDependencies } (the root manifest with inherited keys resolved) or { exit } or { unsupported }. */
