@@ -37,6 +37,9 @@ export async function auditReview(repoDir: string, record: ReviewRecordEntry): P
   if (regenerated.mutants.length !== note.mutants.length) findings.push({ rule: 'mutant-mismatch', message: `${note.mutants.length} mutants recorded, ${regenerated.mutants.length} regenerated` });
   const count = (verdict: string) => String(note.mutants.filter((mutant) => mutant.verdict === verdict).length);
   const expected: Array<[string, string]> = [['Mutants', String(note.mutants.length)], ['Stillborn', count('stillborn')], ['Killed-By-Tests', count('killed-by-tests')], ['Killed-By-Verus', count('killed-by-verus')], ['Survived', count('survived')], ['Timed-Out', count('timed-out')]];
+  // Records made before spec tests carry no Killed-By-Spec-Tests trailer: it is checked when present, or when the note has such a mutant.
+  const bySpecTests = count('killed-by-spec-tests');
+  if (record.trailers.has('Killed-By-Spec-Tests') || bySpecTests !== '0') expected.push(['Killed-By-Spec-Tests', bySpecTests]);
   for (const [key, value] of expected) {
     if (record.trailers.get(key) !== value) findings.push({ rule: 'trailer-mismatch', message: `trailer ${key} is ${record.trailers.get(key) ?? 'missing'}, the note says ${value}` });
   }

@@ -26,9 +26,12 @@ export interface ReviewNote {
   maxMutants: number | null;
   /** Who produced the review's verdicts (ReviewResult.origins). Notes written before it existed carry a `provenance` label instead. */
   origins: VerdictOrigin[];
-  mutants: Array<{ id: string; operator: string; file: string; function: string; line: number; column: number; sourceSha256: string; verdict: string; settledBy: string | null; reproof?: Reproof }>;
+  /** `counterexample`: for a mutant killed by spec tests, the input and what it broke. */
+  mutants: Array<{ id: string; operator: string; file: string; function: string; line: number; column: number; sourceSha256: string; verdict: string; settledBy: string | null; reproof?: Reproof; counterexample?: string }>;
   vacuity: Array<{ kind: string; function: string; line: number; verdict: string }>;
   entailment?: Array<{ function: string; direction: string; verdict: string }>;
+  /** The original's spec tests per function (status, executable clauses, counterexamples, weak-postcondition witness); absent when spec tests were off or in older notes. */
+  specChecks?: Array<{ function: string; file: string; line: number; status: string; executableClauses: number; clauses: number; counterexamples: string[]; weakWitness: string | null; reason: string | null }>;
   /** The erased pre-check steps the review skipped (its original fails them while Verus verifies it); absent: none. */
   precheckWaiver?: PrecheckWaiver;
 }
@@ -47,9 +50,10 @@ export function buildReviewNote(review: ReviewResult, crate: string): ReviewNote
     sampling: 'rewrites',
     maxMutants: review.maxMutants,
     origins: review.origins,
-    mutants: review.mutants.map(({ mutant, verdict, reproof }) => ({ id: mutant.id, operator: mutant.operator, file: mutant.file, function: mutant.function, line: mutant.line, column: mutant.column, sourceSha256: mutant.sourceSha256, verdict: verdict.status, settledBy: verdict.settledBy, ...(reproof === undefined ? {} : { reproof }) })),
+    mutants: review.mutants.map(({ mutant, verdict, reproof }) => ({ id: mutant.id, operator: mutant.operator, file: mutant.file, function: mutant.function, line: mutant.line, column: mutant.column, sourceSha256: mutant.sourceSha256, verdict: verdict.status, settledBy: verdict.settledBy, ...(reproof === undefined ? {} : { reproof }), ...(verdict.status === 'killed-by-spec-tests' ? { counterexample: verdict.counterexample } : {}) })),
     vacuity: review.vacuity.map((result) => ({ kind: result.probe.kind, function: result.probe.function, line: result.probe.line, verdict: result.verdict })),
     entailment: review.entailment.map((result) => ({ function: result.function, direction: result.direction, verdict: result.verdict })),
+    ...(review.specChecks === undefined ? {} : { specChecks: review.specChecks.map(({ function: name, file, line, status, executableClauses, clauses, counterexamples, weakWitness, reason }) => ({ function: name, file, line, status, executableClauses, clauses, counterexamples, weakWitness, reason })) }),
     ...(review.precheckWaiver === undefined ? {} : { precheckWaiver: review.precheckWaiver }),
   };
 }
@@ -64,7 +68,7 @@ export function digestReviewNote(note: ReviewNote): string {
 export function buildReviewTrailers(review: ReviewResult): Array<[string, string]> {
   const count = (status: string) => String(review.mutants.filter((entry) => entry.verdict.status === status).length);
   const proven = review.mutants.filter((entry) => entry.reproof?.status === 'proved').length;
-  const killed = review.mutants.filter((entry) => entry.verdict.status === 'killed-by-tests' || entry.verdict.status === 'killed-by-verus').length - proven;
+  const killed = review.mutants.filter((entry) => entry.verdict.status === 'killed-by-tests' || entry.verdict.status === 'killed-by-spec-tests' || entry.verdict.status === 'killed-by-verus').length - proven;
   const scorable = review.mutants.filter((entry) => !['stillborn', 'timed-out', 'unsettled'].includes(entry.verdict.status)).length;
   const vacuous = review.vacuity.filter((result) => result.verdict === 'vacuous').length;
   return [
@@ -73,6 +77,7 @@ export function buildReviewTrailers(review: ReviewResult): Array<[string, string
     ['Mutants', String(review.mutants.length)],
     ['Stillborn', count('stillborn')],
     ['Killed-By-Tests', count('killed-by-tests')],
+    ['Killed-By-Spec-Tests', count('killed-by-spec-tests')],
     ['Killed-By-Verus', count('killed-by-verus')],
     ['Survived', count('survived')],
     ...(review.reprove === true ? [['Proven-Survivors', String(proven)] as [string, string]] : []),
@@ -80,10 +85,20 @@ export function buildReviewTrailers(review: ReviewResult): Array<[string, string
     ['Unsettled', count('unsettled')],
     ['Mutation-Score', scorable === 0 ? 'none' : (killed / scorable).toFixed(3)],
     ['Vacuity', review.vacuity.length === 0 ? 'not-checked' : vacuous === 0 ? 'none' : `${vacuous} finding(s)`],
+    ['Spec-Tests', describeSpecTests(review)],
     ['Entailment', review.against === null ? 'not-checked' : `${review.entailment.filter((result) => result.verdict === 'fails').length} failure(s) of ${review.entailment.length} since ${review.against}`],
     ['Verus-Version', review.verusVersion ?? 'unknown'],
     ['Verifier', describeReviewOrigins(review)],
     ...(review.precheckWaiver === undefined ? [] : [['Precheck', `skipped ${describeSkippedStages(review.precheckWaiver)}`] as [string, string]]),
     ...(review.reprove === true ? [['Model-Origin', describeReproofModelOrigins(review.mutants)] as [string, string]] : []),
   ];
+}
+
+/** The `Spec-Tests` trailer: `off`, or the original's counterexamples and weak-postcondition witnesses, and how many functions were checked. */
+function describeSpecTests(review: ReviewResult): string {
+  if (review.specChecks === undefined) return 'off';
+  const checked = review.specChecks.filter((check) => check.status === 'checked').length;
+  const counterexamples = review.specChecks.reduce((total, check) => total + check.counterexamples.length, 0);
+  const witnesses = review.specChecks.filter((check) => check.weakWitness !== null).length;
+  return `${checked} of ${review.specChecks.length} function(s) checked; ${counterexamples} counterexample(s); ${witnesses} weak-postcondition witness(es)`;
 }

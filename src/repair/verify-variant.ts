@@ -34,14 +34,16 @@ export interface VariantOutcome {
 /**
  * Erased pre-check, then the verifier focused on the changed function (planVerificationScope; the
  * whole crate when it cannot focus), through the result cache. The variant is written to a fresh
- * directory outside any workspace and removed afterwards. `precheck: false` runs only the verifier.
+ * directory outside any workspace and removed afterwards. `beforeVerifier` (review's spec tests) runs
+ * after a passed pre-check; when it answers true the verifier is not called (`verification: null`).
  */
-export async function verifyVariant(originalFiles: CrateFiles, crateDir: string, variant: CrateVariant, services: VariantServices): Promise<VariantOutcome> {
+export async function verifyVariant(originalFiles: CrateFiles, crateDir: string, variant: CrateVariant, services: VariantServices, hooks: { beforeVerifier?: (files: CrateFiles) => Promise<boolean> } = {}): Promise<VariantOutcome> {
   const files = withFile(originalFiles, variant.file, variant.source);
   const scratch = await materializeCrate(files, crateDir, `review-${variant.label}`);
   try {
     const precheck = await services.prechecker.precheck(scratch, services.signal);
     if (precheck.status !== 'passed') return { precheck, verification: null };
+    if (hooks.beforeVerifier !== undefined && (await hooks.beforeVerifier(files))) return { precheck, verification: null };
     const results: VerifierResult[] = [];
     for (const target of await planTargets(originalFiles, variant, scratch, services)) {
       const outcome = await verifyCandidate(target, services.options, { verifier: services.verifier, prechecker: null, cache: services.cache, precheckRunsTests: services.precheckRunsTests }, services.signal);

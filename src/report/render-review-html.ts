@@ -2,6 +2,7 @@ import { describeReproofModelOrigins, describeReviewOrigins } from '../review/co
 import { describeSkippedStages } from '../review/describe-skipped-stages.js';
 import type { ReviewResult } from '../review/review-result.js';
 import { escapeHtml } from './escape-html.js';
+import { reviewSpecTestLines } from './render-review-spec-tests.js';
 import { REVIEW_TABLE_HEADER, reviewTableRows } from './render-review-table.js';
 
 const STYLE = `
@@ -15,6 +16,7 @@ pre{background:#f4f6fa;padding:.6rem;overflow-x:auto;font-size:12px}.add{color:#
 /** A single self-contained HTML page (no scripts, no external resources; every string escaped). */
 export function renderReviewHtml(review: ReviewResult): string {
   const survivors = review.mutants.filter((entry) => entry.verdict.status === 'survived');
+  const specTests = reviewSpecTestLines(review);
   const rows = reviewTableRows(review.functions)
     .map((row) => `<tr data-testid="function-row">${row.map((cell, index) => (index === 0 ? `<td><code>${escapeHtml(cell)}</code></td>` : `<td class="n">${escapeHtml(cell)}</td>`)).join('')}</tr>`)
     .join('\n');
@@ -32,6 +34,9 @@ ${rows}
 <h2>Surviving mutants (${survivors.length})</h2>
 ${survivors.map(({ mutant }) => `<article data-testid="survivor"><h3><span class="badge survived">survived</span> ${escapeHtml(mutant.id)} <code>${escapeHtml(mutant.function)}</code> <small class="meta">${escapeHtml(mutant.file)}:${mutant.line}:${mutant.column} · ${escapeHtml(mutant.operator)}</small></h3><pre>${renderDiff(mutant.diff)}</pre></article>`).join('\n')}
 ${review.reprove === true ? renderProvenSurvivors(review) : ''}
+<h2>Spec tests</h2>
+<p class="meta" data-testid="spec-tests">${escapeHtml(specTests.header)}</p>
+<ul>${specTests.functions.map((line) => `<li data-testid="spec-check">${escapeHtml(line)}</li>`).join('')}${specTests.findings.map((line) => `<li data-testid="spec-finding"><span class="badge vacuous">finding</span> ${escapeHtml(line)}</li>`).join('')}${specTests.killed.map((line) => `<li data-testid="killed-by-spec-tests">killed by spec tests: ${escapeHtml(line)}</li>`).join('')}</ul>
 <h2>Vacuity</h2>
 <ul>${review.vacuity.map((result) => `<li data-testid="vacuity"><span class="badge ${escapeHtml(result.verdict)}">${escapeHtml(result.verdict)}</span> <code>${escapeHtml(result.probe.function)}</code> ${escapeHtml(result.probe.kind)}: ${escapeHtml(result.probe.description)}</li>`).join('')}</ul>
 ${review.against === null ? '' : `<h2>Specification changes since <code>${escapeHtml(review.against)}</code></h2><ul>${review.entailment.map((result) => `<li data-testid="entailment">${escapeHtml(result.verdict)}: <code>${escapeHtml(result.function)}</code> ${result.direction === 'requires' ? 'old requires ⟹ new requires' : 'new ensures ⟹ old ensures'}</li>`).join('') || '<li>no requires or ensures changed</li>'}</ul>`}

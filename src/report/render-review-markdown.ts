@@ -2,6 +2,7 @@ import { sanitizeUntrustedText } from '../core/sanitize-untrusted-text.js';
 import { describeReproofModelOrigins, describeReviewOrigins } from '../review/collect-review-origins.js';
 import type { ReviewResult } from '../review/review-result.js';
 import { describeSkippedStages } from '../review/describe-skipped-stages.js';
+import { reviewSpecTestLines } from './render-review-spec-tests.js';
 import { REVIEW_TABLE_HEADER, reviewTableRows } from './render-review-table.js';
 
 /** The review as Markdown for a pull request: the table, surviving mutants with diffs, vacuity, trusted base. */
@@ -32,6 +33,12 @@ export function renderReviewMarkdown(review: ReviewResult): string {
     for (const { mutant, verdict } of unsettled) lines.push(`- ${mutant.id} \`${mutant.function}\` line ${mutant.line}: ${verdict.status === 'unsettled' ? verdict.reason : ''}`);
     lines.push('');
   }
+  const specTests = reviewSpecTestLines(review);
+  lines.push('### Spec tests', '', `${specTests.header}.`, '');
+  for (const line of specTests.functions) lines.push(`- ${inline(line)}`);
+  if (specTests.findings.length > 0) lines.push('', ...specTests.findings.map((line) => `- **${inline(line)}**`));
+  if (specTests.killed.length > 0) lines.push('', `Mutants killed by spec tests (their erased code broke the spec on an input; no Verus call):`, '', ...specTests.killed.map((line) => `- ${inline(line)}`));
+  lines.push('');
   lines.push('### Vacuity', '');
   if (review.vacuity.length === 0) lines.push('No vacuity probes ran.');
   for (const result of review.vacuity) lines.push(`- ${result.verdict === 'vacuous' ? '**vacuous**' : result.verdict}: \`${result.probe.function}\` ${result.probe.kind} (${result.probe.description}, line ${result.probe.line})`);

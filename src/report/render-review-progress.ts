@@ -8,7 +8,7 @@ import { describeSkippedStages } from '../review/describe-skipped-stages.js';
  */
 export function createReviewProgress(stream: NodeJS.WriteStream): (event: ReviewEvent) => void {
   if (stream.isTTY !== true) return () => {};
-  const byStage = { build: 0, test: 0, verus: 0, other: 0 };
+  const byStage = { build: 0, test: 0, 'spec-test': 0, verus: 0, other: 0 };
   return (event) => {
     switch (event.type) {
       case 'review-started':
@@ -17,8 +17,14 @@ export function createReviewProgress(stream: NodeJS.WriteStream): (event: Review
         break;
       case 'mutant-settled':
         byStage[event.verdict.settledBy ?? 'other']++;
-        stream.write(`\r\u001b[2Kmutants ${event.settled}/${event.total} settled (build ${byStage.build}, tests ${byStage.test}, Verus ${byStage.verus}, unsettled ${byStage.other})`);
+        stream.write(`\r\u001b[2Kmutants ${event.settled}/${event.total} settled (build ${byStage.build}, tests ${byStage.test}, spec tests ${byStage['spec-test']}, Verus ${byStage.verus}, unsettled ${byStage.other})`);
         break;
+      case 'spec-checked': {
+        const witnesses = event.checks.filter((check) => check.weakWitness !== null).length;
+        const counterexamples = event.checks.reduce((total, check) => total + check.counterexamples.length, 0);
+        stream.write(`\r\u001b[2Kspec tests: ${event.checks.filter((check) => check.status === 'checked').length}/${event.checks.length} function(s) checked, ${counterexamples} counterexample(s), ${witnesses} weak-postcondition witness(es)\n`);
+        break;
+      }
       case 'mutant-reproved':
         stream.write(`\r\u001b[2Kre-proving mutants killed by Verus: ${event.settled}/${event.total} (${event.id}: ${event.reproof.status})`);
         break;

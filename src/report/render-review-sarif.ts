@@ -1,10 +1,13 @@
 import { describeVerdictOrigin, type VerdictOrigin } from '../core/verdict-origin.js';
 import type { ReviewResult } from '../review/review-result.js';
 import type { VacuityKind } from '../review/vacuity-probe.js';
+import { describeWitnessFinding } from './render-review-spec-tests.js';
 
 const INFORMATION_URI = 'https://github.com/verus-repair/verus-repair/blob/main/docs/review.md';
 
-const RULES: Record<'surviving-mutant' | 'proven-survivor' | VacuityKind | 'precondition-strengthened' | 'postcondition-weakened', string> = {
+const RULES: Record<'surviving-mutant' | 'proven-survivor' | VacuityKind | 'precondition-strengthened' | 'postcondition-weakened' | 'weak-postcondition-witness' | 'spec-counterexample', string> = {
+  'weak-postcondition-witness': 'On a valid input, the ensures also accept a result different from the one the code returns: the postcondition does not pin the result down (a spec meant to allow several answers shows this too).',
+  'spec-counterexample': "Run on a generated input, the original's erased code breaks its own requires/ensures (or panics): no proof exists for this code and spec.",
   'precondition-strengthened': 'The old requires do not imply the new requires: callers that were correct may now fail.',
   'postcondition-weakened': 'The new ensures do not imply the old ensures: callers may have relied on what was dropped.',
   'surviving-mutant': 'A mutant of the executable code verifies: the specification admits that behaviour.',
@@ -68,6 +71,14 @@ export function renderReviewSarif(review: ReviewResult): object {
           properties: { verifier: describeOptionalOrigin(result.origin), against: review.against },
         };
       }),
+    ...(review.specChecks ?? []).flatMap((check) => {
+      const row = spec.get(`${check.file}\0${check.function}`);
+      const at = [location(check.file, row?.specLine ?? check.line, row?.specColumn ?? 1)];
+      return [
+        ...check.counterexamples.map((counterexample) => ({ ruleId: 'spec-counterexample', level: 'error', message: { text: `${check.function}: ${counterexample}` }, locations: at, partialFingerprints: { specCounterexample: `${check.function}/${counterexample}` }, properties: { evidence: 'the erased exec code, run' } })),
+        ...(check.weakWitness === null ? [] : [{ ruleId: 'weak-postcondition-witness', level: 'warning', message: { text: `${check.function}: ${describeWitnessFinding(check.weakWitness)}.` }, locations: at, partialFingerprints: { weakWitness: `${check.function}` }, properties: { evidence: 'the erased exec code, run; the ensures evaluated on a perturbed result' } }]),
+      ];
+    }),
   ];
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -83,7 +94,7 @@ export function renderReviewSarif(review: ReviewResult): object {
         },
         automationDetails: { id: `verus-repair-review/${review.id}` },
         results,
-        properties: { verifierOrigins: review.origins.map(describeVerdictOrigin), mutants: review.mutants.length, sourceSha256: review.sourceSha256 },
+        properties: { verifierOrigins: review.origins.map(describeVerdictOrigin), mutants: review.mutants.length, sourceSha256: review.sourceSha256, specTests: review.specChecks === undefined ? 'off' : { functions: review.specChecks.map(({ function: name, file, line, status, executableClauses, clauses, reason }) => ({ function: name, file, line, status, executableClauses, clauses, reason })), killedBySpecTests: review.mutants.flatMap(({ mutant, verdict }) => (verdict.status === 'killed-by-spec-tests' ? [{ mutant: mutant.id, function: mutant.function, line: mutant.line, counterexample: verdict.counterexample }] : [])) } },
       },
     ],
   };

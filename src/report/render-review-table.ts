@@ -7,6 +7,7 @@ export function reviewTableRows(functions: readonly FunctionReview[]): string[][
     String(row.mutants),
     String(row.counts.stillborn),
     String(row.counts['killed-by-tests']),
+    String(row.counts['killed-by-spec-tests']),
     String(row.counts['killed-by-verus']),
     String(row.counts.survived),
     String(row.counts['timed-out']),
@@ -17,7 +18,7 @@ export function reviewTableRows(functions: readonly FunctionReview[]): string[][
   ]);
 }
 
-export const REVIEW_TABLE_HEADER = ['function', 'mutants', 'stillborn', 'killed by tests', 'killed by Verus', 'survived', 'timed out', 'unsettled', 'mutation score', 'settled before Verus', 'vacuity findings'];
+export const REVIEW_TABLE_HEADER = ['function', 'mutants', 'stillborn', 'killed by tests', 'killed by spec tests', 'killed by Verus', 'survived', 'timed out', 'unsettled', 'mutation score', 'settled before Verus', 'vacuity findings'];
 
 export function percent(value: number | null): string {
   return value === null ? '–' : `${Math.round(value * 100)}%`;

@@ -2,6 +2,7 @@ import { sanitizeUntrustedText } from '../core/sanitize-untrusted-text.js';
 import { describeReproofModelOrigins, describeReviewOrigins } from '../review/collect-review-origins.js';
 import type { ReviewResult } from '../review/review-result.js';
 import { describeSkippedStages } from '../review/describe-skipped-stages.js';
+import { reviewSpecTestLines } from './render-review-spec-tests.js';
 import { REVIEW_TABLE_HEADER, reviewTableRows } from './render-review-table.js';
 
 /** The review on a terminal: an aligned table, the survivors and the vacuity findings. */
@@ -11,6 +12,8 @@ export function renderReviewText(review: ReviewResult): string {
   const lines = [`review ${review.id}`, `verifier: ${describeReviewOrigins(review)}`];
   if (review.reprove === true) lines.push(`re-proof model: ${describeReproofModelOrigins(review.mutants)}`);
   if (review.precheckWaiver !== undefined) lines.push(`skipped stages: ${describeSkippedStages(review.precheckWaiver)}`);
+  const specTests = reviewSpecTestLines(review);
+  lines.push(specTests.header, ...specTests.functions.map((line) => `  ${line}`));
   for (const row of rows) lines.push(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '));
   for (const { mutant, verdict, reproof } of review.mutants) {
     if (reproof?.status === 'proved') lines.push(`proven survivor ${mutant.id} ${mutant.file}:${mutant.line}:${mutant.column} ${mutant.function} ${mutant.operator}: ${mutant.original.trim() || '(statement)'} -> ${mutant.replacement || '(deleted)'}; killed by Verus, re-proved by the repair loop (${reproof.repository}, ${reproof.ledgerBranch} ${reproof.verifiedCommit.slice(0, 10)}); proof:`, ...reproof.proof.trimEnd().split('\n').map((line) => `    ${line}`));
@@ -18,6 +21,8 @@ export function renderReviewText(review: ReviewResult): string {
     if (verdict.status === 'survived') lines.push(`survived ${mutant.id} ${mutant.file}:${mutant.line}:${mutant.column} ${mutant.function} ${mutant.operator}: ${mutant.original.trim() || '(statement)'} -> ${mutant.replacement || '(deleted)'}`);
     if (verdict.status === 'unsettled') lines.push(`unsettled ${mutant.id} ${mutant.file}:${mutant.line}:${mutant.column} ${mutant.function}: ${verdict.reason}`);
   }
+  for (const line of specTests.killed) lines.push(`killed by spec tests ${line}`);
+  lines.push(...specTests.findings);
   for (const result of review.vacuity) if (result.verdict === 'vacuous') lines.push(`vacuous ${result.probe.file}:${result.probe.line} ${result.probe.function}: ${result.probe.kind} (${result.probe.description})`);
   for (const result of review.entailment) {
     if (result.verdict !== 'holds') lines.push(`entailment ${result.verdict} ${result.file}:${result.line} ${result.function}: ${result.direction === 'requires' ? 'old requires => new requires' : 'new ensures => old ensures'} (old: ${result.oldClauses.join('; ') || 'none'} | new: ${result.newClauses.join('; ') || 'none'})`);

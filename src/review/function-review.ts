@@ -14,7 +14,7 @@ export interface FunctionReview {
   provenSurvivors: number;
   /** (killed − proven survivors) / (generated − stillborn − timed out − unsettled); null when nothing was scorable. */
   mutationScore: number | null;
-  /** Share of the mutants settled by cargo build or cargo test, before any Verus run. */
+  /** Share of the mutants settled by cargo build, cargo test or the spec tests, before any Verus run. */
   settledBeforeVerus: number | null;
   verifierCalls: number;
   vacuityFindings: number;

@@ -7,6 +7,10 @@ import { checkSpecEntailment, type EntailmentResult } from '../spec/index.js';
 import type { TrustedAssumption } from './trusted-assumption.js';
 import { classifyMutantOutcome } from './classify-mutant-outcome.js';
 import { checkOriginal } from './check-original.js';
+import { checkOriginalSpecs } from './spec-tests/check-original-specs.js';
+import { findOriginalCheck, killBySpecTests } from './spec-tests/kill-by-spec-tests.js';
+import { countSpecFindings } from './spec-tests/count-spec-findings.js';
+import type { ReviewSpecCheck } from './spec-tests/review-spec-check.js';
 import { collectReviewOrigins } from './collect-review-origins.js';
 import { generateMutants } from './generate-mutants.js';
 import { generateVacuityProbes } from './generate-vacuity-probes.js';
@@ -25,8 +29,9 @@ import { selectVariantPrechecker } from './select-variant-prechecker.js';
 import { throwAbortReason } from '../verifier/runners/throw-if-aborted.js';
 
 /**
- * The review: load → check the original → generate mutants → settle each (cargo build, cargo test,
- * Verus) → vacuity probes → trusted base → per-function table.
+ * The review: load → check the original → generate mutants → the original's spec tests (output
+ * perturbation) → settle each (cargo build, cargo test, spec tests, Verus) → vacuity probes → trusted
+ * base → per-function table.
  */
 export async function reviewCrate(request: ReviewRequest, services: ReviewServices): Promise<ReviewOutcome> {
   const crateDir = path.resolve(request.crateDir);
@@ -46,13 +51,21 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
   const lemmas = (ir: VerusFileIr) => (request.functions.length > 0 ? [] : ir.functions.filter((fn) => fn.insideVerus && fn.baseMode === 'proof' && fn.body !== null && fn.clauses.some((clause) => clause.kind === 'requires')));
   const probes = request.vacuity ? sources.files.flatMap((ir) => generateVacuityProbes(ir, [...sources.functions.filter((entry) => entry.file === ir.file).map((entry) => entry.fn), ...lemmas(ir)])) : [];
   services.emit({ type: 'review-started', mutants: generation.mutants.length, probes: probes.length, precheckWaiver: original.precheckWaiver });
+  const specTests = services.specTests;
+  const specChecks: ReviewSpecCheck[] | null = specTests === undefined ? null : await checkOriginalSpecs(crateDir, sources.functions, specTests, services.signal);
+  stopIfAborted(services.signal);
+  if (specChecks !== null) services.emit({ type: 'spec-checked', checks: specChecks });
 
   let settled = 0;
   const settledMutants = await settleAll<(typeof generation.mutants)[number], SettledMutant>(
     generation.mutants,
     request.jobs,
     async (mutant) => {
-      const verdict = classifyMutantOutcome(await verifyVariant(crateFiles, crateDir, { label: mutant.id, file: mutant.file, source: mutant.source }, variantServices));
+      // After the erased build and tests, before Verus: a counterexample on the mutant's code kills it without a verifier call.
+      let killed: MutantVerdict | null = null;
+      const beforeVerifier = specTests === undefined || specChecks === null ? undefined : async (files: CrateFiles) => (killed = await killBySpecTests(files, crateDir, mutant.function, findOriginalCheck(specChecks, mutant.file, mutant.function), specTests, services.signal)) !== null;
+      const outcome = await verifyVariant(crateFiles, crateDir, { label: mutant.id, file: mutant.file, source: mutant.source }, variantServices, beforeVerifier === undefined ? {} : { beforeVerifier });
+      const verdict: MutantVerdict = killed ?? classifyMutantOutcome(outcome);
       services.emit({ type: 'mutant-settled', id: mutant.id, function: mutant.function, verdict, settled: ++settled, total: generation.mutants.length });
       return { mutant, verdict };
     },
@@ -70,7 +83,7 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
   stopIfAborted(services.signal);
   const functions = summarizeFunctions(sources.functions, mutants, vacuity);
   const entailment = since?.entailment ?? [];
-  const findings = mutants.filter((entry) => entry.verdict.status === 'survived' || entry.reproof?.status === 'proved').length + vacuity.filter((result) => result.verdict === 'vacuous').length + entailment.filter((result) => result.verdict === 'fails').length;
+  const findings = mutants.filter((entry) => entry.verdict.status === 'survived' || entry.reproof?.status === 'proved').length + vacuity.filter((result) => result.verdict === 'vacuous').length + entailment.filter((result) => result.verdict === 'fails').length + countSpecFindings(specChecks ?? []);
   services.emit({ type: 'review-finished', findings });
   return {
     kind: 'reviewed',
@@ -99,6 +112,7 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
       findings,
       ...(original.precheckWaiver === null ? {} : { precheckWaiver: original.precheckWaiver }),
       ...(services.reprove === undefined ? {} : { reprove: true }),
+      ...(specChecks === null ? {} : { specChecks }),
     },
   };
 }

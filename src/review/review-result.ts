@@ -5,6 +5,7 @@ import type { FunctionReview } from './function-review.js';
 import type { Mutant } from './mutant.js';
 import type { MutantVerdict } from './mutant-verdict.js';
 import type { Reproof } from './reprove/reproof.js';
+import type { ReviewSpecCheck } from './spec-tests/review-spec-check.js';
 import type { TrustedAssumption } from './trusted-assumption.js';
 import type { VacuityResult } from './vacuity-probe.js';
 
@@ -46,7 +47,9 @@ export interface ReviewResult {
   generationMs: number;
   /** `--reprove` was asked (mutants killed by Verus carry a `reproof`). */
   reprove?: boolean;
-  /** Surviving mutants, proven survivors, vacuous probes and failed entailment directions: the exit code is 1 when this is not zero. */
+  /** The spec tests of the original's reviewed functions (counterexamples, weak-postcondition witnesses); absent when spec tests were off. */
+  specChecks?: ReviewSpecCheck[];
+  /** Surviving mutants, proven survivors, vacuous probes, failed entailment directions, the original's counterexamples and weak-postcondition witnesses: the exit code is 1 when this is not zero. */
   findings: number;
   /** The erased pre-check steps no mutant or probe ran, because the original fails them while Verus verifies it (absent: none). */
   precheckWaiver?: PrecheckWaiver;

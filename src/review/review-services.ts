@@ -3,6 +3,7 @@ import type { VerificationOptions, Verifier } from '../core/verifier.js';
 import type { ResultCache } from '../verifier/cache/result-cache.js';
 import type { ReviewEvent } from './review-event.js';
 import type { ReproveSettings } from './reprove/reprove-mutant.js';
+import type { SpecTestSettings } from './spec-tests/spec-test-settings.js';
 
 /** What the review stages run on: the same ports, cache and options as `repair`. */
 export interface ReviewServices {
@@ -19,6 +20,8 @@ export interface ReviewServices {
   options: VerificationOptions;
   emit: (event: ReviewEvent) => void;
   signal?: AbortSignal;
+  /** Spec tests (absent: `--no-spec-tests`, `[review] spec_tests = false`): the harness on the original (output perturbation) and on each mutant before Verus. */
+  specTests?: SpecTestSettings;
   /** `--reprove`: re-prove every mutant killed by Verus with the repair loop. */
   reprove?: ReproveSettings;
 }

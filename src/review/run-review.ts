@@ -9,6 +9,7 @@ import { createVerifier } from '../verifier/create-verifier.js';
 import { findProjectRoot } from '../verifier/find-project-root.js';
 import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
 import { defaultReviewConfig, readReviewConfig } from './config/read-review-config.js';
+import { DEFAULT_SPEC_CHECK_INPUTS } from '../spec/index.js';
 import type { MutationOperator } from './mutation-operator.js';
 import { prepareReprove } from './reprove/prepare-reprove.js';
 import { reviewCrate } from './review-crate.js';
@@ -27,6 +28,8 @@ export interface RunReviewRequest {
   seed?: number;
   jobs?: number;
   vacuity?: boolean;
+  /** Spec tests (the harness on the original and on mutants before Verus); default `[review] spec_tests`, true. */
+  specTests?: boolean;
   against?: string;
   runner?: 'docker' | 'local' | 'queue';
   cache?: boolean;
@@ -47,7 +50,7 @@ export async function runReview(request: RunReviewRequest): Promise<ReviewOutcom
   const config = { ...loaded.config, runner: request.runner ?? loaded.config.runner };
   const id = createRunId();
   const reprove = request.reprove === undefined ? undefined : await prepareReprove(projectRoot, id, review, request.reprove, environment, request.signal);
-  const services = await createReviewServices(config, environment, { cache: request.cache !== false, ...(request.onEvent === undefined ? {} : { onEvent: request.onEvent }), ...(request.signal === undefined ? {} : { signal: request.signal }) });
+  const services = await createReviewServices(config, environment, { cache: request.cache !== false, specTests: request.specTests ?? review.specTests, ...(request.onEvent === undefined ? {} : { onEvent: request.onEvent }), ...(request.signal === undefined ? {} : { signal: request.signal }) });
   return reviewCrate(
     {
       id,
@@ -79,7 +82,7 @@ async function loadReviewConfig(projectRoot: string) {
 }
 
 /** The verifier, pre-checkers, cache and options of a review (or of `audit --reviews --reverify`), from `[verifier]`. */
-export async function createReviewServices(config: VerifierConfig, environment: NodeJS.ProcessEnv, settings: { cache: boolean; onEvent?: (event: ReviewEvent) => void; signal?: AbortSignal }): Promise<ReviewServices> {
+export async function createReviewServices(config: VerifierConfig, environment: NodeJS.ProcessEnv, settings: { cache: boolean; specTests?: boolean; onEvent?: (event: ReviewEvent) => void; signal?: AbortSignal }): Promise<ReviewServices> {
   const options: VerificationOptions = { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs, scope: config.scope };
   // Mutants and probes never build in the user's own CARGO_TARGET_DIR (selectPrecheckTargetDir's choice
   // when target_dir is unset): their artifacts would sit there under variant names, and the lib and bin
@@ -95,5 +98,7 @@ export async function createReviewServices(config: VerifierConfig, environment: 
     options,
     emit: settings.onEvent ?? (() => {}),
     ...(settings.signal === undefined ? {} : { signal: settings.signal }),
+    // The harness builds where the variants build (vstd once), never in the user's CARGO_TARGET_DIR.
+    ...(settings.specTests === true ? { specTests: { config: { ...config, precheck: variantPrecheck }, environment, inputs: DEFAULT_SPEC_CHECK_INPUTS, seed: 0 } } : {}),
   };
 }

@@ -12,9 +12,9 @@ export function summarizeFunctions(functions: ReadonlyArray<{ fn: FunctionItem; 
     const counts = Object.fromEntries(MUTANT_STATUSES.map((status) => [status, 0])) as Record<MutantStatus, number>;
     for (const entry of own) counts[entry.verdict.status]++;
     const provenSurvivors = own.filter((entry) => entry.reproof?.status === 'proved').length;
-    const killed = counts['killed-by-tests'] + counts['killed-by-verus'] - provenSurvivors;
+    const killed = counts['killed-by-tests'] + counts['killed-by-spec-tests'] + counts['killed-by-verus'] - provenSurvivors;
     const scorable = own.length - counts.stillborn - counts['timed-out'] - counts.unsettled;
-    const beforeVerus = counts.stillborn + counts['killed-by-tests'];
+    const beforeVerus = counts.stillborn + counts['killed-by-tests'] + counts['killed-by-spec-tests'];
     const probes = vacuity.filter((result) => result.probe.function === fn.qualifiedName && result.probe.file === file);
     const ensures = fn.clauses.find((clause) => clause.kind === 'ensures')?.keyword.span ?? fn.nameSpan;
     return {

@@ -16,9 +16,9 @@ describe('verus-repair review (CLI)', () => {
     const fake = createFakeSetup('review-oracle');
     const sarif = path.join(crate, 'review.sarif');
     const md = path.join(crate, 'review.md');
-    const run = await runCli(['review', crate, '--no-vacuity', '--no-record', '--sarif', sarif, '--md', md, '--operators', 'relational-operator,return-value'], fake.environment);
+    const run = await runCli(['review', crate, '--no-vacuity', '--no-spec-tests', '--no-record', '--sarif', sarif, '--md', md, '--operators', 'relational-operator,return-value'], fake.environment);
     expect(run.exitCode, run.stderr).toBe(1);
-    expect(run.stdout).toMatch(/^find +2 +0 +0 +0 +2 +0 +0 +0% +0% +0$/m);
+    expect(run.stdout).toMatch(/^find +2 +0 +0 +0 +0 +2 +0 +0 +0% +0% +0$/m);
     expect(run.stdout).toContain('survived m1 src/lib.rs:14:17 find relational-operator: == -> !=');
     expect(JSON.parse(readFileSync(sarif, 'utf8')).runs[0].results).toHaveLength(2);
     expect(readFileSync(md, 'utf8')).toContain('### Surviving mutants (2)');
@@ -31,12 +31,12 @@ describe('verus-repair review (CLI)', () => {
     const run = await runCli(['review', crate, '--no-record', '--json', '--operators', 'relational-operator'], createFakeSetup('review-oracle').environment);
     expect(run.exitCode, run.stderr).toBe(0);
     const events = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string });
-    expect(events.map((event) => event.type)).toEqual(['review-started', 'mutant-settled', 'probe-settled', 'probe-settled', 'probe-settled', 'review-finished', 'review']);
+    expect(events.map((event) => event.type)).toEqual(['review-started', 'spec-checked', 'mutant-settled', 'probe-settled', 'probe-settled', 'probe-settled', 'review-finished', 'review']);
   }, 120_000);
 
   it('a verifier that crashes mid-review leaves the mutants unsettled, never killed (exit 4)', async () => {
     const crate = copyReviewFixture('review-search-weak');
-    const run = await runCli(['review', crate, '--no-vacuity', '--no-record', '--json'], createFakeSetup('review-crash-mid-review').environment);
+    const run = await runCli(['review', crate, '--no-vacuity', '--no-spec-tests', '--no-record', '--json'], createFakeSetup('review-crash-mid-review').environment);
     expect(run.exitCode, run.stderr).toBe(4);
     const review = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { mutants: Array<{ mutant: { id: string }; verdict: { status: string; reason?: string } }> };
     const byStatus = (status: string) => review.mutants.filter((entry) => entry.verdict.status === status).map((entry) => entry.mutant.id);

@@ -152,7 +152,7 @@ describe('review on the weak/strong fixture twins (synthetic verifier verdicts)'
     const markdown = renderReviewMarkdown(results.get('review-search-weak')!.review);
     expect(markdown).toContain(`Verifier: local cargo-verus at ${path.join(FAKE_BIN_DIR, 'cargo-verus')}, Verus fake.`);
     expect(markdown).not.toMatch(/\breal\b/);
-    expect(markdown).toContain('| `find` | 6 | 0 | 1 | 1 | 4 | 0 | 0 | 33% | 17% | 0 |');
+    expect(markdown).toContain('| `find` | 6 | 0 | 1 | 0 | 1 | 4 | 0 | 0 | 33% | 17% | 0 |');
     expect(markdown).toContain('-        if v[i] == key {\n+        if v[i] != key {');
   });
 

@@ -12,7 +12,7 @@ const workDir = await mkdtemp(join(tmpdir(), 'review-html-'));
 afterAll(async () => rm(workDir, { recursive: true, force: true }));
 
 const ORIGIN = { kind: 'recorded', source: 'test/fixtures/review/sample-recordings.json', synthetic: true } as const;
-const COUNTS = { stillborn: 1, 'killed-by-tests': 2, 'killed-by-verus': 3, survived: 1, 'timed-out': 0, unsettled: 0 };
+const COUNTS = { stillborn: 1, 'killed-by-tests': 2, 'killed-by-spec-tests': 0, 'killed-by-verus': 3, survived: 1, 'timed-out': 0, unsettled: 0 };
 
 /** A hand-built review (synthetic): two functions, one survivor whose diff holds markup to escape. */
 function sampleReview(): ReviewResult {

@@ -136,7 +136,7 @@ describe('review --reprove: the repair loop re-proves mutants killed by Verus (s
   it('the CLI wires --reprove: NDJSON carries mutant-reproved events and the reproofs, exit 1 on a proven survivor', async () => {
     server.script(...Array.from({ length: 4 }, () => editor));
     const fake = createFakeSetup('review-oracle');
-    const run = await runCli(['review', crate, '--no-record', '--no-vacuity', '--json', '--fn', 'max_of', '--operators', 'constant', '--reprove', '--reprove-iterations', '1'], { ...fake.environment, VERUS_REPAIR_FAKE_REVIEW_ROOT: ORACLE_ROOT, OPENAI_API_KEY: 'sk-decoy-reprove' });
+    const run = await runCli(['review', crate, '--no-record', '--no-vacuity', '--no-spec-tests', '--json', '--fn', 'max_of', '--operators', 'constant', '--reprove', '--reprove-iterations', '1'], { ...fake.environment, VERUS_REPAIR_FAKE_REVIEW_ROOT: ORACLE_ROOT, OPENAI_API_KEY: 'sk-decoy-reprove' });
     expect(run.exitCode, run.stderr).toBe(1);
     const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; reproof?: { status: string; iterations?: number }; mutants?: Array<{ reproof?: { status: string } }> });
     expect(lines.filter((line) => line.type === 'mutant-reproved').map((line) => [line.reproof?.status, line.reproof?.iterations])).toEqual([['not-proved', 1], ['proved', 1]]);
@@ -149,7 +149,7 @@ describe('review --reprove: the repair loop re-proves mutants killed by Verus (s
     const before = server.requests.length;
     const cassettes = path.join(crate, 'cassettes');
     const environment = { ...createFakeSetup('review-oracle').environment, VERUS_REPAIR_FAKE_REVIEW_ROOT: ORACLE_ROOT, OPENAI_API_KEY: 'sk-decoy-reprove' };
-    const args = ['review', crate, '--no-record', '--no-vacuity', '--json', '--fn', 'max_of', '--operators', 'constant', '--reprove', '--reprove-iterations', '3', '--reprove-max-tokens', '1000'];
+    const args = ['review', crate, '--no-record', '--no-vacuity', '--no-spec-tests', '--json', '--fn', 'max_of', '--operators', 'constant', '--reprove', '--reprove-iterations', '3', '--reprove-max-tokens', '1000'];
     const reproofs = (stdout: string) => stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; reproof?: { status: string; stopReason?: string; iterations?: number } }).filter((line) => line.type === 'mutant-reproved').map((line) => line.reproof);
     const recorded = await runCli([...args, '--record-cassettes', cassettes], environment);
     expect(recorded.exitCode, recorded.stderr).toBe(1);

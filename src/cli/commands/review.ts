@@ -23,6 +23,7 @@ interface ReviewCommandOptions {
   queue?: boolean;
   jobs?: string;
   vacuity: boolean;
+  specTests: boolean;
   cache: boolean;
   record: boolean;
   against?: string;
@@ -35,7 +36,7 @@ interface ReviewCommandOptions {
 
 const OPERATOR_HELP = Object.entries(MUTATION_OPERATORS).map(([name, description]) => `  ${name}: ${description}`).join('\n');
 
-/** Exit codes: 0 no finding, 1 findings (survivors, vacuity), 2 bad input, 3 toolchain error, 4 no finding but some mutants unsettled, 130 interrupted. */
+/** Exit codes: 0 no finding, 1 findings (survivors, vacuity, spec counterexamples, weak-postcondition witnesses), 2 bad input, 3 toolchain error, 4 no finding but some mutants unsettled, 130 interrupted. */
 export function defineReviewCommand(program: Command): void {
   program
     .command('review')
@@ -60,6 +61,7 @@ export function defineReviewCommand(program: Command): void {
     .option('--replay <dir>', 'with --reprove: answer the model from the cassettes in DIR (<mutant id>.jsonl)')
     .option('--record-cassettes <dir>', 'with --reprove: record the model exchanges to DIR (<mutant id>.jsonl)')
     .option('--no-vacuity', 'skip the vacuity probes')
+    .option('--no-spec-tests', 'skip the spec tests: the original run against its spec with output perturbation (weak-postcondition witnesses) and mutants killed by a counterexample before Verus (default [review] spec_tests, true; costs harness cargo builds)')
     .option('--no-cache', 'ignore and do not update the result cache')
     .option('--no-record', 'do not record the review in git')
     .description('check how much the specification pins down: mutate exec code, filter with erased cargo build/test, verify survivors with Verus; vacuity checks and the trusted base (exit 0 no finding, 1 findings, 2 bad input, 3 toolchain error, 4 incomplete: mutants without a verdict)')
@@ -91,6 +93,8 @@ export function defineReviewCommand(program: Command): void {
           crateDir: crate,
           functions: options.fn,
           vacuity: options.vacuity,
+          // Only the switch: without it, [review] spec_tests decides.
+          ...(options.specTests === false ? { specTests: false } : {}),
           cache: options.cache,
           signal,
           onEvent: progress,

@@ -14,6 +14,7 @@ const reviewSectionSchema = z
     seed: z.number().int().min(0).max(MAX_SAMPLE_SEED).default(1),
     jobs: z.number().int().min(1).max(MAX_JOBS).default(1),
     vacuity: z.boolean().default(true),
+    spec_tests: z.boolean().default(true),
     reprove_iterations: z.number().int().min(1).max(100).default(2),
     reprove_max_tokens: z.number().int().positive().optional(),
   })
@@ -25,6 +26,7 @@ const EXAMPLES: Record<string, string> = {
   'review.seed': 'seed = 1',
   'review.jobs': 'jobs = 2',
   'review.vacuity': 'vacuity = true',
+  'review.spec_tests': 'spec_tests = false',
   'review.reprove_iterations': 'reprove_iterations = 2',
   'review.reprove_max_tokens': 'reprove_max_tokens = 20000',
 };
@@ -41,9 +43,9 @@ export function readReviewConfig(tomlText: string, file: string): { config: Revi
   }
   if (unknownTables.length > 0) return { config: null, errors: unknownTables };
   const data = section.data;
-  return { config: { operators: data.operators, maxMutants: data.max_mutants ?? null, seed: data.seed, jobs: data.jobs, vacuity: data.vacuity, reproveIterations: data.reprove_iterations, reproveMaxTokens: data.reprove_max_tokens ?? null }, errors: [] };
+  return { config: { operators: data.operators, maxMutants: data.max_mutants ?? null, seed: data.seed, jobs: data.jobs, vacuity: data.vacuity, specTests: data.spec_tests, reproveIterations: data.reprove_iterations, reproveMaxTokens: data.reprove_max_tokens ?? null }, errors: [] };
 }
 
 export function defaultReviewConfig(): ReviewConfig {
-  return { operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1, jobs: 1, vacuity: true, reproveIterations: 2, reproveMaxTokens: null };
+  return { operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1, jobs: 1, vacuity: true, specTests: true, reproveIterations: 2, reproveMaxTokens: null };
 }

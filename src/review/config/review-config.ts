@@ -8,6 +8,8 @@ export interface ReviewConfig {
   seed: number;
   jobs: number;
   vacuity: boolean;
+  /** Run the spec-check harness on the original (output perturbation) and on mutants before Verus; costs cargo builds of the harness. */
+  specTests: boolean;
   /** `--reprove`: repair iterations and tokens (null = no token limit) per mutant killed by Verus. */
   reproveIterations: number;
   reproveMaxTokens: number | null;

@@ -1,0 +1,32 @@
+import { checkSpec, describeCounterexample } from '../../spec/index.js';
+import type { MutantVerdict } from '../mutant-verdict.js';
+import type { ReviewSpecCheck } from './review-spec-check.js';
+import type { SpecTestSettings } from './spec-test-settings.js';
+
+/**
+ * The spec tests of one mutant that passed the erased build and tests: its function's erased code
+ * (the mutant's) run on the same generated inputs as the original's check. A counterexample kills the
+ * mutant before any Verus run. Only a function whose original check ran every clause it could and
+ * found nothing can kill: otherwise the counterexample would not be the mutant's doing. Anything
+ * short of a counterexample (not executable, a timeout, a harness error) is no claim: null, and
+ * Verus settles the mutant.
+ */
+export async function killBySpecTests(files: ReadonlyMap<string, Uint8Array>, crateDir: string, fnName: string, original: ReviewSpecCheck | undefined, settings: SpecTestSettings, signal?: AbortSignal): Promise<Extract<MutantVerdict, { status: 'killed-by-spec-tests' }> | null> {
+  if (original === undefined || original.status !== 'checked' || original.counterexamples.length > 0) return null;
+  try {
+    const report = await checkSpec({ crateDir, files, functions: [fnName], inputs: settings.inputs, seed: settings.seed, config: settings.config, environment: settings.environment, ...(signal === undefined ? {} : { signal }) });
+    const result = report.functions[0];
+    if (result === undefined || result.status !== 'checked') return null;
+    const counterexample = result.counterexamples[0];
+    if (counterexample === undefined) return null;
+    return { status: 'killed-by-spec-tests', settledBy: 'spec-test', counterexample: describeCounterexample(result.function, counterexample), inputs: counterexample.inputs };
+  } catch (error) {
+    if (signal?.aborted === true) throw error;
+    return null;
+  }
+}
+
+/** The original's check of a mutant's function, by file and qualified name. */
+export function findOriginalCheck(checks: readonly ReviewSpecCheck[], file: string, fnName: string): ReviewSpecCheck | undefined {
+  return checks.find((check) => check.file === file && check.function === fnName);
+}
