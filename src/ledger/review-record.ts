@@ -31,7 +31,7 @@ export interface ReviewNote {
   vacuity: Array<{ kind: string; function: string; line: number; verdict: string }>;
   entailment?: Array<{ function: string; direction: string; verdict: string }>;
   /** The original's spec tests per function (status, executable clauses, counterexamples, weak-postcondition witness); absent when spec tests were off or in older notes. */
-  specChecks?: Array<{ function: string; file: string; line: number; status: string; executableClauses: number; clauses: number; counterexamples: string[]; weakWitness: string | null; reason: string | null }>;
+  specChecks?: Array<{ function: string; file: string; line: number; status: string; executableClauses: number; clauses: number; notExecutable: string[]; counterexamples: string[]; weakWitness: string | null; reason: string | null }>;
   /** The erased pre-check steps the review skipped (its original fails them while Verus verifies it); absent: none. */
   precheckWaiver?: PrecheckWaiver;
 }
@@ -53,7 +53,7 @@ export function buildReviewNote(review: ReviewResult, crate: string): ReviewNote
     mutants: review.mutants.map(({ mutant, verdict, reproof }) => ({ id: mutant.id, operator: mutant.operator, file: mutant.file, function: mutant.function, line: mutant.line, column: mutant.column, sourceSha256: mutant.sourceSha256, verdict: verdict.status, settledBy: verdict.settledBy, ...(reproof === undefined ? {} : { reproof }), ...(verdict.status === 'killed-by-spec-tests' ? { counterexample: verdict.counterexample } : {}) })),
     vacuity: review.vacuity.map((result) => ({ kind: result.probe.kind, function: result.probe.function, line: result.probe.line, verdict: result.verdict })),
     entailment: review.entailment.map((result) => ({ function: result.function, direction: result.direction, verdict: result.verdict })),
-    ...(review.specChecks === undefined ? {} : { specChecks: review.specChecks.map(({ function: name, file, line, status, executableClauses, clauses, counterexamples, weakWitness, reason }) => ({ function: name, file, line, status, executableClauses, clauses, counterexamples, weakWitness, reason })) }),
+    ...(review.specChecks === undefined ? {} : { specChecks: review.specChecks.map(({ function: name, file, line, status, executableClauses, clauses, notExecutable, counterexamples, weakWitness, reason }) => ({ function: name, file, line, status, executableClauses, clauses, notExecutable, counterexamples, weakWitness, reason })) }),
     ...(review.precheckWaiver === undefined ? {} : { precheckWaiver: review.precheckWaiver }),
   };
 }

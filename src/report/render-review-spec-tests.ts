@@ -38,6 +38,7 @@ export function describeWitnessFinding(witness: string): string {
 
 function describeCheck(check: ReviewSpecCheck): string {
   const where = `${check.function} (${check.file}:${check.line}): ${check.executableClauses} of ${check.clauses} clause(s) executable`;
-  if (check.status === 'checked' && check.counts !== null) return `${where}; ${check.counts.tried} inputs tried, ${check.counts.satisfyingRequires} satisfying the requires`;
+  const skipped = check.notExecutable.length === 0 ? '' : `; not executable, no claim: ${check.notExecutable.join('; ')}`;
+  if (check.status === 'checked' && check.counts !== null) return `${where}; ${check.counts.tried} inputs tried, ${check.counts.satisfyingRequires} satisfying the requires${skipped}`;
   return `${where}; ${check.status === 'checked' ? 'checked' : check.status}, no claim${check.reason === null ? '' : `: ${check.reason.split('\n')[0]}`}`;
 }

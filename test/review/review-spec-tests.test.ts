@@ -117,7 +117,7 @@ describe('review spec tests on the max twins (real cargo harness; synthetic veri
     expect(trailers.get('Spec-Tests')).toBe('1 of 1 function(s) checked; 0 counterexample(s); 1 weak-postcondition witness(es)');
     const note = buildReviewNote(result, '');
     expect(note.mutants.find((mutant) => mutant.id === 'm2')).toMatchObject({ verdict: 'killed-by-spec-tests', settledBy: 'spec-test', counterexample: 'max_index(v = [0]) returned 1: ensures r < v.len() is false' });
-    expect(note.specChecks).toEqual([{ function: 'max_index', file: 'src/lib.rs', line: 10, status: 'checked', executableClauses: 3, clauses: 3, counterexamples: [], weakWitness: 'ensures accepts max_index(v = [0, 0]) == 1 (the code returns 0)', reason: null }]);
+    expect(note.specChecks).toEqual([{ function: 'max_index', file: 'src/lib.rs', line: 10, status: 'checked', executableClauses: 3, clauses: 3, notExecutable: [], counterexamples: [], weakWitness: 'ensures accepts max_index(v = [0, 0]) == 1 (the code returns 0)', reason: null }]);
   });
 
   it('the recorded review audits clean, and a Killed-By-Spec-Tests trailer that disagrees with the note is a finding', async () => {
@@ -152,6 +152,9 @@ describe('review spec tests on the max twins (real cargo harness; synthetic veri
     expect(killedBySpecTests(result)).toEqual([{ id: 'm5', change: 'index-shift 14: i -> i + 1', counterexample: 'find(v = [0], key = 0) panicked at src/lib.rs:14:13: index out of bounds: the len is 1 but the index is 1 (an index out of bounds, which Verus would have to prove absent)' }]);
     // The four survivors are the findings, as without spec tests.
     expect(result.findings).toBe(4);
+    // The reason is said where the check is reported: rustc's error on the macro's output.
+    expect(result.specChecks![0]!.notExecutable).toEqual([expect.stringMatching(/^ensures r matches Some\(i\) ==> i < v\.len\(\): the macro's output for it does not compile: error\[E0308\]/)]);
+    expect(renderReviewText(result)).toMatch(/\n  find \(src\/lib\.rs:9\): 0 of 1 clause\(s\) executable; 1000 inputs tried, 1000 satisfying the requires; not executable, no claim: ensures r matches Some\(i\) ==> i < v\.len\(\): the macro's output for it does not compile: error\[E0308\]/);
   });
 });
 

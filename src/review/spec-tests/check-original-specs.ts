@@ -18,12 +18,12 @@ export async function checkOriginalSpecs(crateDir: string, functions: ReadonlyAr
   } catch (error) {
     if (signal?.aborted === true) throw error;
     const reason = `the spec-check harness could not run: ${error instanceof Error ? error.message : String(error)}`;
-    return targets.map(({ fn, file }) => ({ function: fn.qualifiedName, file, line: fn.nameSpan.lineStart, status: 'harness-failed', executableClauses: 0, clauses: fn.clauses.length, counts: null, counterexamples: [], weakWitness: null, reason }));
+    return targets.map(({ fn, file }) => ({ function: fn.qualifiedName, file, line: fn.nameSpan.lineStart, status: 'harness-failed', executableClauses: 0, clauses: fn.clauses.length, notExecutable: [], counts: null, counterexamples: [], weakWitness: null, reason }));
   }
 }
 
 function summarize(result: FunctionSpecCheck): ReviewSpecCheck {
-  const base = { function: result.function, file: result.file, line: result.line, executableClauses: result.clauses.filter((clause) => clause.status === 'executable').length, clauses: result.clauses.length };
+  const base = { function: result.function, file: result.file, line: result.line, executableClauses: result.clauses.filter((clause) => clause.status === 'executable').length, clauses: result.clauses.length, notExecutable: result.clauses.flatMap((clause) => (clause.status === 'not-executable' ? [`${clause.kind} ${clause.text}: ${firstLines(clause.reason)}`] : [])) };
   switch (result.status) {
     case 'checked':
       return { ...base, status: 'checked', counts: result.counts, counterexamples: result.counterexamples.map((counterexample) => describeCounterexample(result.function, counterexample)), weakWitness: result.weakWitness == null ? null : describeWeakWitness(result.function, result.weakWitness), reason: null };
@@ -33,4 +33,10 @@ function summarize(result: FunctionSpecCheck): ReviewSpecCheck {
     case 'harness-failed':
       return { ...base, status: result.status, counts: null, counterexamples: [], weakWitness: null, reason: result.reason };
   }
+}
+
+/** A reason's first line, and the next one when the first only introduces it (`... does not compile:` then rustc's error). */
+function firstLines(reason: string): string {
+  const [first = '', second] = reason.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  return first.endsWith(':') && second !== undefined ? `${first} ${second}` : first;
 }

@@ -16,6 +16,8 @@ export interface ReviewSpecCheck {
   executableClauses: number;
   clauses: number;
   counts: InputCounts | null;
+  /** Each clause the harness could not run, with the first line of the reason: it gives no claim. */
+  notExecutable: string[];
   counterexamples: string[];
   weakWitness: string | null;
   reason: string | null;
