@@ -79,10 +79,10 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
         functions: functions?.map((outcome) => ({ function: outcome.function, success: outcome.success, timeMs: outcome.timeMs, rlimit: outcome.rlimit })) ?? null,
         guardViolations: checked.guard.verdict === 'reject' ? checked.guard.violations : [],
         ...(checked.entailment === undefined ? {} : { specEntailment: checked.entailment }),
-        // The seeds, each seed's verdict, errors and per-function rlimit use: audit --reverify reruns these seeds.
-        ...(stability === undefined ? {} : { stability }),
         // What running the erased code showed: the original's counterexamples, or the invariants falsified before Verus and by which input.
         ...(checked.counterexamples === undefined ? {} : { counterexamples: checked.counterexamples }),
+        // The seeds, each seed's verdict, errors and per-function rlimit use: audit --reverify reruns these seeds.
+        ...(stability === undefined ? {} : { stability }),
         ...facts.details,
       },
       promptDigest: facts.promptDigest,

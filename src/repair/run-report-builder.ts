@@ -2,10 +2,9 @@ import { createTwoFilesPatch } from 'diff';
 import type { TacticRecord } from '../agents/feedback/tactic-selection.js';
 import { describeVerdictOrigin, type VerdictOrigin } from '../core/verdict-origin.js';
 import type { RunSpecCheck } from '../report/run-report.js';
-import type { CandidateReport, DescribedOrigin, IterationReport, RunReport } from '../report/run-report.js';
-import type { CheckedCandidate } from './checked-candidate.js';
-import type { CandidateStability } from '../report/run-report.js';
+import type { CandidateReport, CandidateStability, DescribedOrigin, IterationReport, RunReport } from '../report/run-report.js';
 import { describeStability, renderRlimitMargin } from '../verifier/stability/describe-stability.js';
+import type { CheckedCandidate } from './checked-candidate.js';
 import type { OriginalSpecCheck } from './check-original-spec.js';
 
 /** Collects what the run did, iteration by iteration, into the RunReport the renderers draw. */
@@ -36,8 +35,8 @@ export class RunReportBuilder {
       })),
       guardViolations: checked.guard.verdict === 'reject' ? checked.guard.violations : [],
       wallTimeMs: checked.wallTimeMs,
-      ...describeCandidateStability(checked),
       ...(checked.counterexamples?.invariantTest?.status === 'falsified' ? { falsifiedInvariants: checked.counterexamples.invariantTest.falsified.map((entry) => entry.description) } : {}),
+      ...describeCandidateStability(checked),
     };
     this.iteration(checked.iteration).candidates.push(candidate);
   }

@@ -17,10 +17,19 @@ export interface CandidateReport {
   errors: Array<{ kind: string; message: string; file: string | null; line: number | null }>;
   guardViolations: GuardViolation[];
   wallTimeMs: number;
-  /** For a verified candidate with a stability check: `stable 3/3` or `unstable 2/3`, the seeds that failed, and the Rlimit-Margin line. */
-  stability?: CandidateStability;
   /** Loop invariants of this candidate falsified by running the erased code, before (and instead of) Verus: one readable line each. */
   falsifiedInvariants?: string[];
+  /** For a verified candidate with a stability check: `stable 3/3` or `unstable 2/3`, the seeds that failed, and the Rlimit-Margin line. */
+  stability?: CandidateStability;
+}
+
+/** A candidate's proof-stability check as reports show it (src/verifier/stability). */
+export interface CandidateStability {
+  label: string;
+  stable: boolean;
+  failedSeeds: number[];
+  rlimitMargin: string;
+  nearLimit: boolean;
 }
 
 /** The original's spec check at a counterexample level (docs/spec-check.md): executable clauses, counterexamples, the stop it caused. */
@@ -31,15 +40,6 @@ export interface RunSpecCheck {
   functions: Array<{ function: string; executableClauses: number; clauses: number; tried: number; satisfyingRequires: number; counterexamples: string[]; reason: string | null }>;
   skipped: string | null;
   stop: string | null;
-}
-
-/** A candidate's proof-stability check as reports show it (src/verifier/stability). */
-export interface CandidateStability {
-  label: string;
-  stable: boolean;
-  failedSeeds: number[];
-  rlimitMargin: string;
-  nearLimit: boolean;
 }
 
 export interface IterationReport {
