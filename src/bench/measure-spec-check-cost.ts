@@ -1,0 +1,70 @@
+import { rmSync } from 'node:fs';
+import { materializeCrate, readCrateFiles } from '../repair/crate-snapshot.js';
+import { checkSpec, type SpecCheckReport } from '../spec/index.js';
+import { defaultVerifierConfig } from '../verifier/config/read-verifier-config.js';
+import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
+
+export interface SpecCheckCost {
+  specCheckMs: number;
+  buildMs: number;
+  runMs: number;
+  precheckMs: number;
+  ratio: number;
+  rounds: number;
+  specCommand: string[];
+  runCommand: string[];
+  precheckCommand: string[];
+  inputs: number;
+}
+
+/**
+ * One function's spec check against one erased pre-check of the same crate, both with real cargo in
+ * the shared target directory (vstd built there already), warmed once and then measured in
+ * alternation, the median of `rounds` each. Every round compiles the crate itself again: the spec
+ * check writes a fresh scratch harness crate, the pre-check runs on a fresh copy under a package name
+ * of its own (a trailing comment makes its content new), so neither reuses the other's build.
+ */
+export async function measureSpecCheckCost(crateDir: string, functionName: string, targetDir: string, rounds: number): Promise<SpecCheckCost> {
+  const base = defaultVerifierConfig(crateDir);
+  const config = { ...base, precheck: { ...base.precheck, targetDir, offline: true, test: false } };
+  const specCheck = () => checkSpec({ crateDir, functions: [functionName], seed: 0, config });
+  const precheck = async (round: number) => {
+    const files = await readCrateFiles(crateDir);
+    const source = files.get('src/lib.rs') ?? new Uint8Array();
+    const copy = await materializeCrate(new Map(files).set('src/lib.rs', new Uint8Array([...source, ...new TextEncoder().encode(`\n// spec bench pre-check ${round} ${Date.now()}\n`)])), crateDir, 'spec-bench-precheck');
+    try {
+      const result = await new CargoPrechecker({ config }).precheck(copy);
+      if (result.status !== 'passed') throw new Error(`${crateDir}: the erased pre-check did not pass (${result.status})`);
+      return result;
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  };
+  await specCheck();
+  await precheck(-1);
+  const specTimes: number[] = [];
+  const precheckTimes: number[] = [];
+  let last: SpecCheckReport | null = null;
+  let precheckCommand: string[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now();
+    last = await specCheck();
+    specTimes.push(performance.now() - started);
+    const check = last.functions[0];
+    if (check?.status !== 'checked') throw new Error(`${functionName}: the spec check did not run (${check?.status ?? 'no result'})`);
+    const result = await precheck(round);
+    precheckTimes.push(result.wallTimeMs);
+    precheckCommand = result.command;
+  }
+  const specCheckMs = median(specTimes);
+  const precheckMs = median(precheckTimes);
+  return {
+    specCheckMs, precheckMs, ratio: specCheckMs / precheckMs, rounds,
+    buildMs: last!.run.buildMs, runMs: last!.run.runMs, specCommand: last!.run.command, runCommand: last!.run.runCommand, precheckCommand, inputs: last!.run.budget,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}

@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchReport } from './bench-report.js';
+import { describeBenchVerifier } from './describe-bench-verifier.js';
+import { measureInvariantEpisode } from './measure-invariant-episode.js';
+import { measureReviewSettling } from './measure-review-settling.js';
+import { measureSpecCheckCost } from './measure-spec-check-cost.js';
+import { measureSpecCoverage } from './measure-spec-coverage.js';
+import { summarizeSpecCoverage, type SpecCoverage } from './summarize-spec-coverage.js';
+
+const FIXTURES_ROOT = fileURLToPath(new URL('../../rust-fixtures/', import.meta.url));
+const TARGET_DIR = path.join(FIXTURES_ROOT, 'target');
+const REVIEW_FIXTURES = ['review-max-strong', 'review-max-weak', 'review-search-strong', 'review-search-weak', 'review-vacuity'];
+const COST_FUNCTION = 'clamp';
+const COST_ROUNDS = 3;
+const TARGETS = { coverage: 0.8, costRatio: 1.5, settledBeforeVerus: 0.8, callsSaved: 1 };
+
+/**
+ * `npm run bench -- spec [DIR]` (issue 19): what share of exec functions' specs compile to checks
+ * (the fixtures, and DIR when given), one function's warm spec check against the erased pre-check
+ * of the same crate, the share of review mutants settled before Verus with spec tests on, and the
+ * verifier calls the candidate-invariant stage saves in the false-invariant repair episode. Real
+ * cargo throughout; verdicts of Verus come from the fake cargo-verus, said beside each such figure.
+ */
+export async function runSpecBenchmark(args: readonly string[] = []): Promise<BenchReport> {
+  const directory = args[0] === undefined ? null : path.resolve(args[0]);
+  if (directory !== null && !statSync(directory, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`spec benchmark: ${args[0]} is not a directory`);
+  const work = mkdtempSync(path.join(os.tmpdir(), 'verus-repair-spec-bench-'));
+  try {
+    const fixtures = summarizeSpecCoverage((await measureSpecCoverage(FIXTURES_ROOT, TARGET_DIR, work, FIXTURES_ROOT)).flatMap((crate) => crate.checks));
+    const given = directory === null ? null : summarizeSpecCoverage((await measureSpecCoverage(directory, TARGET_DIR, work, FIXTURES_ROOT)).flatMap((crate) => crate.checks));
+    const cost = await measureSpecCheckCost(path.join(FIXTURES_ROOT, 'spec-check'), COST_FUNCTION, TARGET_DIR, COST_ROUNDS);
+    const settling = await measureReviewSettling(FIXTURES_ROOT, REVIEW_FIXTURES, work);
+    const episode = await measureInvariantEpisode();
+    const saved = episode.withoutStage.verifierCalls - episode.withStage.verifierCalls;
+    return {
+      name: 'spec checks (real cargo for the erased code and the harness; Verus verdicts from the fake cargo-verus where said)',
+      lines: [
+        ...describeCoverage('rust-fixtures/*/src', fixtures),
+        ...(given === null ? [] : describeCoverage(args[0]!, given)),
+        `one function's spec check, warm (${COST_FUNCTION} on rust-fixtures/spec-check, ${cost.inputs} inputs, harness crate built once before; median of ${cost.rounds}): ${(cost.specCheckMs / 1000).toFixed(2)} s (build ${(cost.buildMs / 1000).toFixed(2)} s + run ${(cost.runMs / 1000).toFixed(2)} s) over the erased pre-check of the same crate ${(cost.precheckMs / 1000).toFixed(2)} s = ${cost.ratio.toFixed(2)}x (target <= ${TARGETS.costRatio}x: ${judge(cost.ratio <= TARGETS.costRatio)}) [real cargo, same run; absolute times depend on the machine's load]`,
+        `  ran: ${cost.specCommand.join(' ')}, then ${cost.runCommand.join(' ')}; against ${cost.precheckCommand.join(' ')} on a fresh copy (the crate compiled again, vstd from the shared target directory)`,
+        `review, settled before Verus with spec tests on (${settling.fixtures.length} review fixtures, ${settling.mutants} mutants, --jobs 1): ${percent(settling.share)} (target >= ${percent(TARGETS.settledBeforeVerus)}: ${judge(settling.share >= TARGETS.settledBeforeVerus)}): ${settling.stillborn} stillborn, ${settling.killedByTests} killed by tests, ${settling.killedBySpecTests} killed by spec tests; ${settling.reachedVerus} reached Verus [the share is real: erased build, tests and spec tests ran for real; the verdicts of the mutants that reach Verus come from the fake verifier]`,
+        `  ${describeBenchVerifier(settling.origins)}`,
+        `false-invariant repair episode (running_max, scripted model): ${episode.withStage.verifierCalls} verifier calls with the invariant stage, ${episode.withoutStage.verifierCalls} without it: ${saved} saved (target >= ${TARGETS.callsSaved}: ${judge(saved >= TARGETS.callsSaved)}); outcomes ${episode.withStage.outcome} / ${episode.withoutStage.outcome} [a count from the fake cargo-verus's invocation log; its verdicts are synthetic]`,
+      ],
+      metrics: {
+        fixtureSpecShare: fixtures.share, ...(given === null ? {} : { givenSpecShare: given.share }),
+        warmSpecCheckMs: cost.specCheckMs, erasedPrecheckMs: cost.precheckMs, specCheckOverPrecheck: cost.ratio,
+        settledBeforeVerusShare: settling.share, killedBySpecTests: settling.killedBySpecTests,
+        episodeCallsWithStage: episode.withStage.verifierCalls, episodeCallsWithoutStage: episode.withoutStage.verifierCalls, episodeCallsSaved: saved,
+      },
+    };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function describeCoverage(label: string, coverage: SpecCoverage): string[] {
+  return [
+    `exec functions whose requires and ensures all compile to checks (${label}): ${coverage.executable} of ${coverage.functions} = ${percent(coverage.share)} (target >= ${percent(TARGETS.coverage)}: ${judge(coverage.share >= TARGETS.coverage)}); clauses ${coverage.executableClauses} of ${coverage.clauses} [real cargo: one harness build per crate]`,
+    ...coverage.reasons.map((entry) => `  not executable: ${entry.reason}: ${entry.functions.length} (${entry.functions.join(', ')})`),
+  ];
+}
+
+function judge(met: boolean): string {
+  return met ? 'PASS' : 'MISS';
+}
+
+function percent(share: number): string {
+  return `${(share * 100).toFixed(0)}%`;
+}
