@@ -41,7 +41,8 @@ export async function runSpecBenchmark(args: readonly string[] = []): Promise<Be
         ...describeCoverage('rust-fixtures/*/src', fixtures),
         ...(given === null ? [] : describeCoverage(args[0]!, given)),
         `one function's spec check, warm (${COST_FUNCTION} on rust-fixtures/spec-check, ${cost.inputs} inputs, harness crate built once before; median of ${cost.rounds}): ${(cost.specCheckMs / 1000).toFixed(2)} s (build ${(cost.buildMs / 1000).toFixed(2)} s + run ${(cost.runMs / 1000).toFixed(2)} s) over the erased pre-check of the same crate ${(cost.precheckMs / 1000).toFixed(2)} s = ${cost.ratio.toFixed(2)}x (target <= ${TARGETS.costRatio}x: ${judge(cost.ratio <= TARGETS.costRatio)}) [real cargo, same run; absolute times depend on the machine's load]`,
-        `  ran: ${cost.specCommand.join(' ')}, then ${cost.runCommand.join(' ')}; against ${cost.precheckCommand.join(' ')} on a fresh copy (the crate compiled again, vstd from the shared target directory)`,
+        `  of which the harness build ${(cost.buildMs / cost.precheckMs).toFixed(2)}x the pre-check, the run alone ${(cost.runMs / cost.precheckMs).toFixed(2)}x (what a second function of the same build adds)`,
+        `  ran: ${describeCommand(cost.specCommand)}, then ${describeCommand(cost.runCommand)}; against ${describeCommand(cost.precheckCommand)} on a fresh copy of the crate (its lib compiled again, vstd from the shared target directory ${TARGET_DIR})`,
         `review, settled before Verus with spec tests on (${settling.fixtures.length} review fixtures, ${settling.mutants} mutants, --jobs 1): ${percent(settling.share)} (target >= ${percent(TARGETS.settledBeforeVerus)}: ${judge(settling.share >= TARGETS.settledBeforeVerus)}): ${settling.stillborn} stillborn, ${settling.killedByTests} killed by tests, ${settling.killedBySpecTests} killed by spec tests; ${settling.reachedVerus} reached Verus [the share is real: erased build, tests and spec tests ran for real; the verdicts of the mutants that reach Verus come from the fake verifier]`,
         `  ${describeBenchVerifier(settling.origins)}`,
         `false-invariant repair episode (running_max, scripted model): ${episode.withStage.verifierCalls} verifier calls with the invariant stage, ${episode.withoutStage.verifierCalls} without it: ${saved} saved (target >= ${TARGETS.callsSaved}: ${judge(saved >= TARGETS.callsSaved)}); outcomes ${episode.withStage.outcome} / ${episode.withoutStage.outcome} [a count from the fake cargo-verus's invocation log; its verdicts are synthetic]`,
@@ -63,6 +64,12 @@ function describeCoverage(label: string, coverage: SpecCoverage): string[] {
     `exec functions whose requires and ensures all compile to checks (${label}): ${coverage.executable} of ${coverage.functions} = ${percent(coverage.share)} (target >= ${percent(TARGETS.coverage)}: ${judge(coverage.share >= TARGETS.coverage)}); clauses ${coverage.executableClauses} of ${coverage.clauses} [real cargo: one harness build per crate]`,
     ...coverage.reasons.map((entry) => `  not executable: ${entry.reason}: ${entry.functions.length} (${entry.functions.join(', ')})`),
   ];
+}
+
+/** A command without its sandbox prefix (bwrap's bind mounts say nothing about the cost). */
+function describeCommand(command: readonly string[]): string {
+  const separator = command[0] === 'bwrap' ? command.indexOf('--', 1) : -1;
+  return `\`${(separator === -1 ? command : ['bwrap ...', ...command.slice(separator)]).join(' ')}\``;
 }
 
 function judge(met: boolean): string {
