@@ -1,3 +1,4 @@
+import { ConfigurationError, InputError } from '../core/errors.js';
 import type { BenchReport } from './bench-report.js';
 
 /**
@@ -25,7 +26,7 @@ async function runBenchmarks(selected: string[]): Promise<void> {
   for (const { name, args } of runs) {
     const suite = SUITES[name];
     if (suite === undefined) {
-      throw new Error(`unknown benchmark suite "${name}"; known: ${Object.keys(SUITES).join(', ')}`);
+      throw new ConfigurationError(`unknown benchmark suite "${name}"; known: ${Object.keys(SUITES).join(', ')}`);
     }
     const report = await suite(args);
     process.stdout.write(`\n## ${report.name}\n${report.lines.map((line) => `  ${line}`).join('\n')}\n`);
@@ -45,4 +46,11 @@ function groupSuiteArguments(words: string[]): Array<{ name: string; args: strin
   return runs;
 }
 
-await runBenchmarks(process.argv.slice(2));
+try {
+  await runBenchmarks(process.argv.slice(2));
+} catch (error) {
+  // A mistyped suite or a bad argument (a DIR that is not one, a file that does not parse) is the user's: said, exit 2.
+  if (!(error instanceof ConfigurationError || error instanceof InputError)) throw error;
+  process.stderr.write(`bench: ${error.message}\n`);
+  process.exitCode = 2;
+}

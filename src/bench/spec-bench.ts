@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ConfigurationError } from '../core/errors.js';
 import type { BenchReport } from './bench-report.js';
 import { describeBenchVerifier } from './describe-bench-verifier.js';
 import { measureInvariantEpisode } from './measure-invariant-episode.js';
@@ -26,11 +27,13 @@ const TARGETS = { coverage: 0.8, costRatio: 1.5, settledBeforeVerus: 0.8, callsS
  */
 export async function runSpecBenchmark(args: readonly string[] = []): Promise<BenchReport> {
   const directory = args[0] === undefined ? null : path.resolve(args[0]);
-  if (directory !== null && !statSync(directory, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`spec benchmark: ${args[0]} is not a directory`);
+  if (directory !== null && !statSync(directory, { throwIfNoEntry: false })?.isDirectory()) throw new ConfigurationError(`npm run bench -- spec DIR: ${args[0]} is not a directory (expected a directory of crates or of .rs files holding verus!, e.g. rust-fixtures)`);
   const work = mkdtempSync(path.join(os.tmpdir(), 'verus-repair-spec-bench-'));
   try {
-    const fixtures = summarizeSpecCoverage((await measureSpecCoverage(FIXTURES_ROOT, TARGET_DIR, work, FIXTURES_ROOT)).flatMap((crate) => crate.checks));
+    // DIR first: a directory with nothing to check is said before the long part.
     const given = directory === null ? null : summarizeSpecCoverage((await measureSpecCoverage(directory, TARGET_DIR, work, FIXTURES_ROOT)).flatMap((crate) => crate.checks));
+    if (given?.functions === 0) throw new ConfigurationError(`npm run bench -- spec DIR: ${args[0]} holds no exec function with a body and a requires or ensures inside verus! (in a crate under it, or a loose .rs file)`);
+    const fixtures = summarizeSpecCoverage((await measureSpecCoverage(FIXTURES_ROOT, TARGET_DIR, work, FIXTURES_ROOT)).flatMap((crate) => crate.checks));
     const cost = await measureSpecCheckCost(path.join(FIXTURES_ROOT, 'spec-check'), COST_FUNCTION, TARGET_DIR, COST_ROUNDS);
     const settling = await measureReviewSettling(FIXTURES_ROOT, REVIEW_FIXTURES, work);
     const episode = await measureInvariantEpisode();
