@@ -33,11 +33,7 @@ describe('exitCodeFor', () => {
     expect(foreign.message).toMatch(/internal error: TypeError: x is undefined\n\s+at /);
   });
 
-  it('prints an error about a command-line argument with the option or the path, not a made-up file position', () => {
-    const unknownFunction = new InputError('unknown-function', '--fn nope names no exec function with a body', { file: '/crate/src/lib.rs', line: 1, column: 1 });
-    expect(exitCodeFor(unknownFunction)).toMatchObject({ exitCode: 2, kind: 'InputError', message: 'verus-repair: --fn nope names no exec function with a body' });
-    const unknownRef = new InputError('unknown-ref', '--against nope: no such commit in this repository', { file: '/crate', line: 1, column: 1 });
-    expect(exitCodeFor(unknownRef).message).toBe('verus-repair: --against nope: no such commit in this repository');
+  it('prints an error about a path argument with the path, not a made-up file position', () => {
     const missing = new InputError('missing-path', 'no such file or directory', { file: 'nonexist.rs', line: 1, column: 1 });
     expect(exitCodeFor(missing).message).toBe('verus-repair: nonexist.rs: no such file or directory');
     // A problem in a file keeps its position, also at the start of the file.

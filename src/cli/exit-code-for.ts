@@ -41,16 +41,15 @@ export function exitCodeFor(error: unknown): CliFailure {
 const ARGUMENT_PATH_REASONS = new Set(['missing-path', 'not-rust', 'not-a-crate']);
 
 /**
- * An InputError about a command-line argument has no place in a file, though it carries line 1,
- * column 1: one about an option (its message starts with the option, `--fn nope ...`) is printed as
- * the option's error, one about a path argument names the path alone. Any other keeps its position.
+ * An InputError about a path given on the command line has no place in that file, though it
+ * carries line 1, column 1: it names the path alone. Any other keeps its position. (An error about
+ * an option is a ConfigurationError where it is raised, and names the option.)
  */
 function describeInputError(error: InputError): string {
   const { file, line, column } = error.position;
   const prefix = `${file}:${line}:${column}: `;
   if (line !== 1 || column !== 1 || !error.message.startsWith(prefix)) return error.message;
   const detail = error.message.slice(prefix.length);
-  if (/^--[a-z]/.test(detail)) return detail;
   if (ARGUMENT_PATH_REASONS.has(error.reason)) return `${file}: ${detail}`;
   return error.message;
 }

@@ -1,4 +1,4 @@
-import { InputError } from '../core/errors.js';
+import { ConfigurationError, InputError } from '../core/errors.js';
 import { findCloseNames } from '../guard/find-close-names.js';
 import { parseVerusBytes, type FunctionItem, type VerusFileIr } from '../ir/index.js';
 import type { CrateFiles } from '../repair/crate-snapshot.js';
@@ -31,7 +31,7 @@ export async function loadReviewSources(crateFiles: CrateFiles, crateDir: string
   for (const name of names) {
     if (!available.includes(name)) {
       const close = findCloseNames(name, available);
-      throw new InputError('unknown-function', `--fn ${name} names no exec function with a body${close.length > 0 ? ` (did you mean ${close.join(', ')}?)` : ''}`, { file: `${crateDir}/${files[0]?.file ?? 'src/lib.rs'}`, line: 1, column: 1 });
+      throw new ConfigurationError(`--fn ${name} names no exec function with a body${close.length > 0 ? ` (did you mean ${close.join(', ')}?)` : ''}`);
     }
   }
   if (functions.length === 0) throw new InputError('no-exec-code', 'no exec function with a body inside verus!: there is no executable code to mutate', { file: `${crateDir}/${files[0]?.file ?? 'src/lib.rs'}`, line: 1, column: 1 });

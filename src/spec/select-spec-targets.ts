@@ -1,4 +1,4 @@
-import { InputError } from '../core/errors.js';
+import { ConfigurationError, InputError } from '../core/errors.js';
 import { findCloseNames } from '../guard/find-close-names.js';
 import type { FunctionItem, VerusFileIr } from '../ir/index.js';
 
@@ -14,7 +14,7 @@ export function selectSpecTargets(files: readonly VerusFileIr[], names: readonly
     const at = (entry: { fn: FunctionItem; file: string }) => ({ file: `${crateDir}/${entry.file}`, line: entry.fn.nameSpan.lineStart, column: entry.fn.nameSpan.columnStart });
     if (matches.length === 0) {
       const close = findCloseNames(name, all.filter(({ fn }) => fn.baseMode === 'exec').map(({ fn }) => fn.qualifiedName));
-      throw new InputError('unknown-function', `--fn ${name} names no function inside verus!${close.length > 0 ? ` (did you mean ${close.join(', ')}?)` : ''}`, { file: `${crateDir}/${files[0]?.file ?? 'src/lib.rs'}`, line: 1, column: 1 });
+      throw new ConfigurationError(`--fn ${name} names no function inside verus!${close.length > 0 ? ` (did you mean ${close.join(', ')}?)` : ''}`);
     }
     if (matches.length > 1 && !matches.every((entry) => entry.fn.qualifiedName === name)) {
       throw new InputError('ambiguous-function', `--fn ${name} names ${matches.length} functions (${matches.map(({ fn }) => fn.qualifiedName).join(', ')}); give the qualified name`, at(matches[0]!));
