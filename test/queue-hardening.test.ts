@@ -55,6 +55,9 @@ async function snapshotFilesOf(crateDir: string): Promise<SnapshotFile[]> {
 async function pushJob(jobId: string, files: SnapshotFile[], jobOptions: VerificationOptions = options): Promise<{ state: string; reason: string; attempts: number }> {
   const sorted = [...files].sort((left, right) => Buffer.compare(Buffer.from(left.path), Buffer.from(right.path)));
   const snapshotHash = hashSnapshotFiles(sorted);
+  // An earlier test's `verify --queue` of the same crate left a finished job under this id; BullMQ
+  // would ignore the add and hand back that job (a 25 ms "failure" with no reason in CI).
+  await queue.remove(jobId);
   await admin.set(queueKeys(QUEUE).snapshot(snapshotHash), JSON.stringify({ format: SNAPSHOT_FORMAT, files: sorted.map((file) => ({ path: file.path, content: file.bytes.toString('base64') })) }));
   await queue.add('verify', { format: JOB_FORMAT, snapshotHash, pinHash, target: { kind: 'crate', crateDir: '.' }, options: jobOptions }, { jobId, attempts: 3 });
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
