@@ -7,7 +7,7 @@ import { repairCrate } from '../src/repair/repair-crate.js';
 import type { RepairEvent } from '../src/repair/repair-event.js';
 import type { RepairInvocation } from '../src/repair/prepare-repair.js';
 import { runCliInProcess } from './run-cli-in-process.js';
-import { createSpecCheckWorld, replaceFunctionReply, SPEC_CHECK_SOURCE, type SpecCheckWorld } from './repair/spec-check-world.js';
+import { createSpecCheckWorld, replaceFunctionReply, RUNNING_MAX, SPEC_CHECK_SOURCE, type SpecCheckWorld } from './repair/spec-check-world.js';
 
 let world: SpecCheckWorld | null = null;
 afterEach(async () => {
@@ -72,19 +72,13 @@ describe('repair --feedback counterexample (real cargo for the erased code, fake
   }, 600_000);
 });
 
-const TRUE_INVARIANT = '            forall|i: int| 0 <= i < k ==> v@[i] <= m,\n';
-const FALSE_INVARIANT = '            forall|i: int| 0 <= i < k ==> v@[i] < m,\n';
-const BOUNDS = '            1 <= k <= v.len(),\n';
-const DECREASES = '        decreases v.len() - k,\n';
-// running_max without the invariant its ensures needs: Verus (here the fake) fails its postcondition.
-const MISSING = SPEC_CHECK_SOURCE.replace(`${BOUNDS}${TRUE_INVARIANT}${DECREASES}`, `${BOUNDS}${DECREASES}`);
-const WITH_FALSE = SPEC_CHECK_SOURCE.replace(`${BOUNDS}${TRUE_INVARIANT}${DECREASES}`, `${BOUNDS}${FALSE_INVARIANT}${DECREASES}`);
+const { falseInvariant: FALSE_INVARIANT, bounds: BOUNDS, decreases: DECREASES, missing: MISSING, withFalse: WITH_FALSE } = RUNNING_MAX;
 
 describe('candidate loop invariants tested before Verus (real cargo, fake verifier and model)', () => {
   it('falsifies the false invariant on a concrete run with no verifier call, and sends the true one to Verus', async () => {
     world = await createSpecCheckWorld(MISSING, [
-      { name: 'fixed', contains: `${BOUNDS}${TRUE_INVARIANT}${DECREASES}`, source: SPEC_CHECK_SOURCE, functions: [{ name: 'running_max', success: true }], errors: [] },
-      { name: 'missing', source: MISSING, functions: [{ name: 'running_max', success: false }], errors: [{ message: 'postcondition not satisfied', anchor: 'forall|j: int| 0 <= j < v.len() ==> v@[j] <= m', label: null }] },
+      RUNNING_MAX.fixedAnswer,
+      RUNNING_MAX.missingAnswer,
     ]);
     world.server.script(replaceFunctionReply('running_max', WITH_FALSE), replaceFunctionReply('running_max', SPEC_CHECK_SOURCE));
     const { outcome, events } = await run(world, { functions: ['running_max'] });
@@ -116,7 +110,7 @@ describe('candidate loop invariants tested before Verus (real cargo, fake verifi
 describe('a falsified invariant pruned Houdini-style (real cargo, fake verifier and model)', () => {
   it('drops exactly the falsified invariant and sends the rest to Verus, which is the only verifier call after the original', async () => {
     world = await createSpecCheckWorld(MISSING, [
-      { name: 'missing', source: MISSING, functions: [{ name: 'running_max', success: false }], errors: [{ message: 'postcondition not satisfied', anchor: 'forall|j: int| 0 <= j < v.len() ==> v@[j] <= m', label: null }] },
+      RUNNING_MAX.missingAnswer,
     ]);
     const extra = '            k >= 1,\n';
     world.server.script(replaceFunctionReply('running_max', WITH_FALSE.replace(FALSE_INVARIANT, `${FALSE_INVARIANT}${extra}`)));

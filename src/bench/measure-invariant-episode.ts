@@ -1,13 +1,6 @@
-import { createSpecCheckWorld, replaceFunctionReply, SPEC_CHECK_SOURCE } from '../../test/repair/spec-check-world.js';
+import { createSpecCheckWorld, replaceFunctionReply, RUNNING_MAX, SPEC_CHECK_SOURCE } from '../../test/repair/spec-check-world.js';
 import { prepareRepair } from '../repair/prepare-repair.js';
 import { repairCrate } from '../repair/repair-crate.js';
-
-const TRUE_INVARIANT = '            forall|i: int| 0 <= i < k ==> v@[i] <= m,\n';
-const FALSE_INVARIANT = '            forall|i: int| 0 <= i < k ==> v@[i] < m,\n';
-const BOUNDS = '            1 <= k <= v.len(),\n';
-const DECREASES = '        decreases v.len() - k,\n';
-const MISSING = SPEC_CHECK_SOURCE.replace(`${BOUNDS}${TRUE_INVARIANT}${DECREASES}`, `${BOUNDS}${DECREASES}`);
-const WITH_FALSE = SPEC_CHECK_SOURCE.replace(`${BOUNDS}${TRUE_INVARIANT}${DECREASES}`, `${BOUNDS}${FALSE_INVARIANT}${DECREASES}`);
 
 export interface InvariantEpisode {
   withStage: { verifierCalls: number; outcome: string };
@@ -26,12 +19,9 @@ export async function measureInvariantEpisode(): Promise<InvariantEpisode> {
 }
 
 async function runEpisode(invariantStage: boolean): Promise<{ verifierCalls: number; outcome: string }> {
-  const world = await createSpecCheckWorld(MISSING, [
-    { name: 'fixed', contains: `${BOUNDS}${TRUE_INVARIANT}${DECREASES}`, source: SPEC_CHECK_SOURCE, functions: [{ name: 'running_max', success: true }], errors: [] },
-    { name: 'missing', source: MISSING, functions: [{ name: 'running_max', success: false }], errors: [{ message: 'postcondition not satisfied', anchor: 'forall|j: int| 0 <= j < v.len() ==> v@[j] <= m', label: null }] },
-  ]);
+  const world = await createSpecCheckWorld(RUNNING_MAX.missing, [RUNNING_MAX.fixedAnswer, RUNNING_MAX.missingAnswer]);
   try {
-    world.server.script(replaceFunctionReply('running_max', WITH_FALSE), replaceFunctionReply('running_max', SPEC_CHECK_SOURCE));
+    world.server.script(replaceFunctionReply('running_max', RUNNING_MAX.withFalse), replaceFunctionReply('running_max', SPEC_CHECK_SOURCE));
     const { request, services } = await prepareRepair({
       crate: world.crateDir, file: 'src/lib.rs', functions: ['running_max'], iterations: 2, feedbackLevel: 'counterexample', samples: null, model: null, runner: null,
       replay: null, record: null, allowSpecChanges: [], houdiniRounds: 0, maxTokens: null, maxCostUsd: null, maxWallTimeMs: null,

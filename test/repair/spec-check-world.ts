@@ -11,6 +11,24 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const FIXTURE = path.join(ROOT, 'rust-fixtures', 'spec-check');
 export const SPEC_CHECK_SOURCE = readFileSync(path.join(FIXTURE, 'src', 'lib.rs'), 'utf8');
 
+/** running_max's loop as the fixture has it, and its two broken variants the repair episodes start from or propose. */
+export const RUNNING_MAX = (() => {
+  const trueInvariant = '            forall|i: int| 0 <= i < k ==> v@[i] <= m,\n';
+  const falseInvariant = '            forall|i: int| 0 <= i < k ==> v@[i] < m,\n';
+  const bounds = '            1 <= k <= v.len(),\n';
+  const decreases = '        decreases v.len() - k,\n';
+  const withTrue = `${bounds}${trueInvariant}${decreases}`;
+  // Without the invariant its ensures needs: Verus (here the fake) fails its postcondition.
+  const missing = SPEC_CHECK_SOURCE.replace(withTrue, `${bounds}${decreases}`);
+  return {
+    trueInvariant, falseInvariant, bounds, decreases,
+    missing,
+    withFalse: SPEC_CHECK_SOURCE.replace(withTrue, `${bounds}${falseInvariant}${decreases}`),
+    fixedAnswer: { name: 'fixed', contains: withTrue, source: SPEC_CHECK_SOURCE, functions: [{ name: 'running_max', success: true }], errors: [] } satisfies SyntheticAnswer,
+    missingAnswer: { name: 'missing', source: missing, functions: [{ name: 'running_max', success: false }], errors: [{ message: 'postcondition not satisfied', anchor: 'forall|j: int| 0 <= j < v.len() ==> v@[j] <= m', label: null }] } satisfies SyntheticAnswer,
+  };
+})();
+
 /** One answer of the fake cargo-verus: for sources containing (and lacking) these texts, a synthetic run of `functions`. */
 export interface SyntheticAnswer {
   name: string;

@@ -1,7 +1,8 @@
-import { access, copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { rewritePathDependencies } from '../sandbox/rewrite-path-dependencies.js';
 import { isolateScratchPackage } from './isolate-scratch-package.js';
+import { findEnclosingLockFile } from '../sandbox/find-enclosing-lock-file.js';
 
 /**
  * Writes a crate's files into `directory` (a fresh scratch directory outside the user's tree) under a
@@ -29,12 +30,4 @@ export async function writeScratchCrate(files: ReadonlyMap<string, Uint8Array>, 
 function withAbsolutePathDependencies(manifest: Uint8Array, originalCrateDir: string): Uint8Array {
   const rewritten = rewritePathDependencies(Buffer.from(manifest).toString('utf8'), path.resolve(originalCrateDir)).manifest;
   return rewritten === null ? manifest : Buffer.from(rewritten, 'utf8');
-}
-
-async function findEnclosingLockFile(start: string): Promise<string | null> {
-  for (let directory = path.resolve(start); ; directory = path.dirname(directory)) {
-    const candidate = path.join(directory, 'Cargo.lock');
-    if (await access(candidate).then(() => true, () => false)) return candidate;
-    if (path.dirname(directory) === directory) return null;
-  }
 }

@@ -1,10 +1,11 @@
-import { access, chmod, copyFile, mkdir, mkdtemp, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigurationError } from '../../core/errors.js';
 import { listVerificationInputs } from '../cache/list-verification-inputs.js';
 import { findInheritedCargoConfiguration } from '../runners/queue/find-inherited-cargo-configuration.js';
 import { rewritePathDependencies } from './rewrite-path-dependencies.js';
+import { findEnclosingLockFile } from './find-enclosing-lock-file.js';
 
 /** Cargo's own target directories beside src/: `cargo test` builds them, so the copy has them too. */
 const TARGET_DIRECTORIES = ['tests', 'benches', 'examples'];
@@ -72,12 +73,4 @@ async function listFiles(root: string, relative: string): Promise<string[]> {
     return [];
   }
   return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
-}
-
-async function findEnclosingLockFile(start: string): Promise<string | null> {
-  for (let directory = path.resolve(start); ; directory = path.dirname(directory)) {
-    const candidate = path.join(directory, 'Cargo.lock');
-    if (await access(candidate).then(() => true, () => false)) return candidate;
-    if (path.dirname(directory) === directory) return null;
-  }
 }
