@@ -13,7 +13,7 @@ import { hashToolchainPin } from '../src/verifier/toolchain/hash-toolchain-pin.j
 import { PACKAGED_PIN_FILE } from '../src/verifier/toolchain/packaged-paths.js';
 import { loadToolchainPin } from '../src/verifier/toolchain/read-toolchain-pin.js';
 import { createFakeSetup, FAKE_PASS_ENV } from './fakes/fake-environment.js';
-import { createWorkerDirectory, startQueueWorkerProcess, withoutModelKeys, type QueueWorkerProcess } from './fakes/queue-worker-process.js';
+import { createWorkerDirectory, startQueueWorkerProcess, withoutModelKeys, type QueueWorkerProcess, stopQueueWorkers } from './fakes/queue-worker-process.js';
 import { REDIS_SERVER_AVAILABLE, redisSuiteTitle, startTestRedis, type TestRedis } from './fakes/redis-server.js';
 import { runCli, startCli } from './fakes/run-cli.js';
 import { createTemporaryCrate } from './fakes/temporary-crate.js';
@@ -103,14 +103,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const worker of workers) {
-    try {
-      process.kill(worker.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-  await Promise.all(workers.map((worker) => worker.exited));
+  await stopQueueWorkers(workers);
   await queue?.close();
   admin?.disconnect();
   await redis?.stop();

@@ -20,7 +20,7 @@ import { PACKAGED_PIN_FILE } from '../src/verifier/toolchain/packaged-paths.js';
 import { hashToolchainPin } from '../src/verifier/toolchain/hash-toolchain-pin.js';
 import { loadToolchainPin } from '../src/verifier/toolchain/read-toolchain-pin.js';
 import { createFakeSetup, FAKE_PASS_ENV } from './fakes/fake-environment.js';
-import { createWorkerDirectory, startQueueWorkerProcess, type QueueWorkerProcess } from './fakes/queue-worker-process.js';
+import { createWorkerDirectory, startQueueWorkerProcess, type QueueWorkerProcess, stopQueueWorkers } from './fakes/queue-worker-process.js';
 import { REDIS_SERVER_AVAILABLE, redisSuiteTitle, startTestRedis, type TestRedis } from './fakes/redis-server.js';
 import { runCli } from './fakes/run-cli.js';
 import { createTemporaryCrate } from './fakes/temporary-crate.js';
@@ -65,14 +65,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const worker of workers) {
-    try {
-      process.kill(worker.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-  await Promise.all(workers.map((worker) => worker.exited));
+  await stopQueueWorkers(workers);
   await redis.stop();
   removeTemporaryDirectories();
 });

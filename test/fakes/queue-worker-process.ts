@@ -56,3 +56,15 @@ export async function startQueueWorkerProcess(directory: string, environment: No
   await waitForLog('serving');
   return worker;
 }
+
+/** Sends SIGTERM to each worker (one already gone is skipped) and waits until every one has exited. */
+export async function stopQueueWorkers(workers: readonly QueueWorkerProcess[]): Promise<void> {
+  for (const worker of workers) {
+    try {
+      process.kill(worker.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  await Promise.all(workers.map((worker) => worker.exited));
+}
