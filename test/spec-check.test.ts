@@ -1,6 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSpec, describeCounterexample, hasCounterexample, type FunctionSpecCheck, type SpecCheckReport } from '../src/spec/index.js';
 import { runCliInProcess } from './run-cli-in-process.js';
 import { SHARED_TARGET_DIR } from './fakes/temporary-crate.js';
@@ -19,9 +19,19 @@ function find(report: SpecCheckReport, name: string): FunctionSpecCheck {
 // shared rust-fixtures target directory (vstd is already built there by the other cargo tests).
 describe('checkSpec on rust-fixtures/spec-check (real cargo, erased exec code)', () => {
   let report: SpecCheckReport;
-  const scratchCopies = () => readdirSync(tmpdir()).filter((name) => name.startsWith('verus-repair-spec-check-')).length;
+  // A temp directory of this suite's own: other test files run at the same time and leave their
+  // scratch copies in the shared one while they work, which made the count below race.
+  const originalTmpdir = process.env['TMPDIR'];
+  const ownTmpdir = mkdtempSync(`${tmpdir()}/spec-check-suite-`);
+  const scratchCopies = () => readdirSync(ownTmpdir).filter((name) => name.startsWith('verus-repair-spec-check-')).length;
   let copiesBefore = 0;
+  afterAll(() => {
+    if (originalTmpdir === undefined) delete process.env['TMPDIR'];
+    else process.env['TMPDIR'] = originalTmpdir;
+    rmSync(ownTmpdir, { recursive: true, force: true });
+  });
   beforeAll(async () => {
+    process.env['TMPDIR'] = ownTmpdir;
     copiesBefore = scratchCopies();
     report = await checkSpec({ crateDir: FIXTURE, functions: FUNCTIONS, seed: 0, callTimeoutMs: 500, environment: ENVIRONMENT });
   }, 600_000);
