@@ -61,8 +61,13 @@ async function pushJob(jobId: string, files: SnapshotFile[], jobOptions: Verific
   await admin.set(queueKeys(QUEUE).snapshot(snapshotHash), JSON.stringify({ format: SNAPSHOT_FORMAT, files: sorted.map((file) => ({ path: file.path, content: file.bytes.toString('base64') })) }));
   await queue.add('verify', { format: JOB_FORMAT, snapshotHash, pinHash, target: { kind: 'crate', crateDir: '.' }, options: jobOptions }, { jobId, attempts: 3 });
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-    const job = await queue.getJob(jobId);
-    if (job !== undefined && ((await job.isFailed()) || (await job.isCompleted()))) return { state: (await job.isFailed()) ? 'failed' : 'completed', reason: job.failedReason ?? '', attempts: job.attemptsMade };
+    const state = await queue.getJobState(jobId);
+    if (state === 'failed' || state === 'completed') {
+      // Read the job only once it has ended: a copy fetched while it was active has no failedReason
+      // yet, and the state check after it would see the move (CI saw '' for a refused job).
+      const job = await queue.getJob(jobId);
+      return { state, reason: job?.failedReason ?? '', attempts: job?.attemptsMade ?? 0 };
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`job ${jobId} did not end within 60 s`);
