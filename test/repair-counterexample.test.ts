@@ -15,14 +15,14 @@ afterEach(async () => {
   world = null;
 });
 
-async function run(target: SpecCheckWorld, overrides: Partial<RepairInvocation>) {
+async function run(target: SpecCheckWorld, overrides: Partial<RepairInvocation>, resuming = false) {
   const events: RepairEvent[] = [];
   const { request, services } = await prepareRepair({
     crate: target.crateDir, file: 'src/lib.rs', functions: [], iterations: 2, feedbackLevel: 'counterexample', samples: null, model: null, runner: null,
     replay: null, record: null, allowSpecChanges: [], houdiniRounds: 0, maxTokens: null, maxCostUsd: null, maxWallTimeMs: null,
     cache: false, runId: 'cx-run', environment: target.environment, ...overrides,
   }, (event) => events.push(event));
-  return { outcome: await repairCrate(request, services), events };
+  return { outcome: await repairCrate(request, services, resuming), events };
 }
 
 async function candidateCommits(repoDir: string) {
@@ -69,6 +69,33 @@ describe('repair --feedback counterexample (real cargo for the erased code, fake
     expect(outcome.stopReason).toMatch(/iteration budget exhausted|identical/);
     expect(world.server.requests.length).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(world.server.requests[0]?.body['messages'])).toContain(CLAMP_COUNTEREXAMPLE);
+  }, 600_000);
+});
+
+describe('a resumed counterexample run (real cargo, fake verifier and model)', () => {
+  it('stops again on the false claim its baseline recorded, before any model call, with the counterexample in its report', async () => {
+    world = await createSpecCheckWorld(SPEC_CHECK_SOURCE, [CLAMP_FAILS]);
+    const first = await run(world, { functions: ['clamp_wrong'] });
+    const resumed = await run(world, { functions: ['clamp_wrong'] }, true);
+
+    expect(resumed.outcome.stopReason).toBe(`the specification is false for this code: ${CLAMP_COUNTEREXAMPLE}`);
+    expect(resumed.outcome.stopReason).toBe(first.outcome.stopReason);
+    expect(world.server.requests).toHaveLength(0);
+    expect(resumed.events.find((event) => event.type === 'spec-check')).toMatchObject({ counterexamples: [CLAMP_COUNTEREXAMPLE], stop: resumed.outcome.stopReason });
+    expect(resumed.outcome.report.specCheck).toMatchObject({ executableClauses: 3, clauses: 3, counterexamples: [CLAMP_COUNTEREXAMPLE] });
+  }, 600_000);
+
+  it('with --allow-spec-change, the resumed editor still gets the counterexample as the reason to change the spec', async () => {
+    world = await createSpecCheckWorld(SPEC_CHECK_SOURCE, [CLAMP_FAILS]);
+    world.server.script(replaceFunctionReply('clamp_wrong', SPEC_CHECK_SOURCE));
+    await run(world, { functions: ['clamp_wrong'], allowSpecChanges: ['clamp_wrong.ensures'], iterations: 1 });
+    const before = world.server.requests.length;
+    // The same answer again: the resumed editor remembers it and asks once more, so two replies.
+    world.server.script(replaceFunctionReply('clamp_wrong', SPEC_CHECK_SOURCE), replaceFunctionReply('clamp_wrong', SPEC_CHECK_SOURCE));
+    await run(world, { functions: ['clamp_wrong'], allowSpecChanges: ['clamp_wrong.ensures'], iterations: 2 }, true);
+
+    expect(world.server.requests.length).toBeGreaterThan(before);
+    expect(JSON.stringify(world.server.requests[before]?.body['messages'])).toContain(CLAMP_COUNTEREXAMPLE);
   }, 600_000);
 });
 

@@ -5,6 +5,7 @@ import type { VerusFileIr } from '../ir/index.js';
 import { checkSpec } from '../spec/index.js';
 import { summarizeSpecCheck, type CandidateCounterexamples, type SpecCheckSummary } from './candidate-counterexamples.js';
 import type { CheckedCandidate } from './checked-candidate.js';
+import type { CrateFiles } from './crate-snapshot.js';
 import type { RepairRequest } from './repair-request.js';
 import type { SpecCheckSettings } from './spec-check-settings.js';
 
@@ -25,7 +26,7 @@ export interface OriginalSpecCheck {
  * this spec, so with the spec and the exec code frozen the run stops at once (a passing check
  * proves nothing and changes nothing). Never throws for the harness: a stage that cannot run is skipped.
  */
-export async function checkOriginalSpec(request: RepairRequest, settings: SpecCheckSettings | null | undefined, crateDir: string, originalIr: VerusFileIr, baseline: CheckedCandidate, targets: readonly string[], signal?: AbortSignal): Promise<OriginalSpecCheck | null> {
+export async function checkOriginalSpec(request: RepairRequest, settings: SpecCheckSettings | null | undefined, crateDir: string, originalIr: VerusFileIr, baseline: CheckedCandidate, targets: readonly string[], signal?: AbortSignal, originalFiles?: CrateFiles): Promise<OriginalSpecCheck | null> {
   if (!usesCounterexamples(request.feedbackLevel) || settings == null || (baseline.result !== 'failed' && baseline.result !== 'timeout')) return null;
   const functions = targets.filter((name) => originalIr.functions.some((fn) => fn.qualifiedName === name && fn.baseMode === 'exec' && fn.body !== null && fn.insideVerus));
   if (functions.length === 0) return { summary: null, skipped: 'no target is an exec function with a body', stop: null, specChangeReason: null };
@@ -33,6 +34,7 @@ export async function checkOriginalSpec(request: RepairRequest, settings: SpecCh
   try {
     const report = await checkSpec({
       crateDir: path.join(crateDir), functions, config: settings.config, environment: settings.environment,
+      ...(originalFiles === undefined ? {} : { files: originalFiles }),
       ...(settings.inputs === undefined ? {} : { inputs: settings.inputs }), ...(settings.seed === undefined ? {} : { seed: settings.seed }),
       ...(settings.callTimeoutMs === undefined ? {} : { callTimeoutMs: settings.callTimeoutMs }), ...(signal === undefined ? {} : { signal }),
     });
@@ -41,6 +43,25 @@ export async function checkOriginalSpec(request: RepairRequest, settings: SpecCh
     signal?.throwIfAborted();
     return { summary: null, skipped: `the spec check could not run: ${error instanceof Error ? error.message : String(error)}`, stop: null, specChangeReason: null };
   }
+  return judgeOriginalSpecCheck(request, summary);
+}
+
+/**
+ * For a resumed run: the original's spec check as its baseline note recorded it, judged again under
+ * the run's request, so the stop, the editor's reason to change the spec and the report are those of
+ * the run that was killed. A baseline recorded without one (a run started before spec checks were
+ * recorded) is checked now, on the original files the baseline holds.
+ */
+export async function resumeOriginalSpecCheck(request: RepairRequest, recorded: CandidateCounterexamples | null, check: () => Promise<OriginalSpecCheck | null>): Promise<OriginalSpecCheck | null> {
+  if (!usesCounterexamples(request.feedbackLevel)) return null;
+  if (recorded?.specCheck !== undefined) return judgeOriginalSpecCheck(request, recorded.specCheck);
+  const skipped = recorded === null ? null : /^not checked \((.*)\)$/s.exec(recorded.trailer)?.[1];
+  if (skipped != null) return { summary: null, skipped, stop: null, specChangeReason: null };
+  return check();
+}
+
+/** What a spec check of the original means for the run under the request's spec-change policy. */
+function judgeOriginalSpecCheck(request: RepairRequest, summary: SpecCheckSummary): OriginalSpecCheck {
   const found = summary.functions.filter((entry) => entry.counterexamples.length > 0);
   const frozen = found.filter((entry) => !['requires', 'ensures'].some((clause) => isSpecChangeAllowed(request.policy, entry.function, clause)));
   const first = frozen[0]?.counterexamples[0];

@@ -5,6 +5,7 @@ import { decodeSourceBytes } from '../ir/index.js';
 import type { GitProofLedger, LedgerCommit } from '../ledger/git-proof-ledger.js';
 import type { LedgerNote } from '../ledger/ledger-note.js';
 import { PROOF_RESULTS, type ProofResultLabel } from '../ledger/proof-trailers.js';
+import type { CandidateCounterexamples } from './candidate-counterexamples.js';
 import type { CheckedCandidate } from './checked-candidate.js';
 import type { CrateFiles } from './crate-snapshot.js';
 import type { RepairRequest } from './repair-request.js';
@@ -20,6 +21,8 @@ export interface ResumePoint {
   verifiedCommit: string | null;
   /** The run's pre-check waiver, from the baseline's note (the original fails the pre-check, Verus checks it). */
   precheckWaiver: PrecheckWaiver | null;
+  /** What running the erased code showed about the original, from the baseline's note (absent: not recorded). */
+  counterexamples: CandidateCounterexamples | null;
 }
 
 export async function readResumePoint(ledger: GitProofLedger, request: RepairRequest, commits: readonly LedgerCommit[]): Promise<ResumePoint> {
@@ -43,12 +46,12 @@ export async function readResumePoint(ledger: GitProofLedger, request: RepairReq
   // A verified commit whose stability check failed a seed does not end the run; it is not where a resumed run stops.
   const verified = [...commits].reverse().find((commit) => commit.trailers.get('Proof-Result') === 'verified' && isStableTrailer(commit.trailers.get('Stability')));
   const source = decodeSourceBytes(originalFiles.get(request.file) ?? new Uint8Array(), request.file);
-  const report = note.report as { diagnostics?: Diagnostic[]; precheckWaiver?: PrecheckWaiver } | null;
+  const report = note.report as { diagnostics?: Diagnostic[]; precheckWaiver?: PrecheckWaiver; counterexamples?: CandidateCounterexamples } | null;
   const baseline: CheckedCandidate = {
     iteration: 0, sample: 0, origin: 'model', source, result: readResult(baselineCommit), verification: null,
     guard: { verdict: 'accept', allowedSpecChanges: [] }, diagnostics: report?.diagnostics ?? [], wallTimeMs: note.wallTimeMs ?? 0,
   };
-  return { originalFiles, baseline, iterationsDone, earlierCandidates, verifiedCommit: verified?.sha ?? null, precheckWaiver: report?.precheckWaiver ?? null };
+  return { originalFiles, baseline, iterationsDone, earlierCandidates, verifiedCommit: verified?.sha ?? null, precheckWaiver: report?.precheckWaiver ?? null, counterexamples: report?.counterexamples ?? null };
 }
 
 function readResult(commit: LedgerCommit): ProofResultLabel {

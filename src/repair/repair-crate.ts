@@ -21,7 +21,7 @@ import { RunReportBuilder } from './run-report-builder.js';
 import { runIteration } from './run-iteration.js';
 import { chooseWinningCandidate } from './stability-verdict.js';
 import { writeRunReport } from './write-run-report.js';
-import { checkOriginalSpec, describeOriginalSpecCheck, withCounterexampleNotes, type OriginalSpecCheck } from './check-original-spec.js';
+import { checkOriginalSpec, describeOriginalSpecCheck, resumeOriginalSpecCheck, withCounterexampleNotes, type OriginalSpecCheck } from './check-original-spec.js';
 
 /**
  * The repair loop: verify the original (the baseline), then per iteration propose → guard →
@@ -64,7 +64,7 @@ async function runRepair(request: RepairRequest, services: RepairServices, resum
     feedbackLevel: request.feedbackLevel, samples: request.samples, iterations: request.budget.iterations, resumedFrom: point?.iterationsDone ?? 0, untrackedLeftOut: leftOut,
     toolchainPin: request.toolchainPin ?? null });
 
-  const checked = point === null ? await checkBaseline(request, services, run, originalFiles, originalSource, report, originalIr) : { baseline: point.baseline, precheckWaiver: point.precheckWaiver, stop: null, specCheck: null };
+  const checked = point === null ? await checkBaseline(request, services, run, originalFiles, originalSource, report, originalIr) : await resumeBaseline(request, services, run, point, report, originalIr);
   const { baseline, precheckWaiver } = checked;
   const targets = request.targetFunctions ?? findFailingFunctions(originalIr, baseline);
   services.emit({ type: 'baseline', result: baseline.result, failingFunctions: targets, errors: countErrorsByKind(baseline.diagnostics), verifierOrigin: baseline.verification?.verification?.origin ?? null, precheckWaiver });
@@ -140,7 +140,7 @@ async function checkBaseline(request: RepairRequest, services: RepairServices, r
   services.signal?.throwIfAborted();
   const targets = request.targetFunctions ?? findFailingFunctions(originalIr, verified.baseline);
   const specCheck = await checkOriginalSpec(request, services.specCheck, path.join(run.worktreeDir, request.crateDir), originalIr, verified.baseline, targets, services.signal);
-  if (specCheck !== null) services.emit({ type: 'spec-check', functions: specCheck.summary?.functions ?? [], executableClauses: specCheck.summary?.executableClauses ?? 0, clauses: specCheck.summary?.clauses ?? 0, counterexamples: specCheck.summary?.counterexamples ?? [], skipped: specCheck.skipped, stop: specCheck.stop });
+  if (specCheck !== null) emitSpecCheck(services, specCheck);
   const checked: BaselineCheck = specCheck === null ? verified : { ...verified, baseline: { ...verified.baseline, counterexamples: describeOriginalSpecCheck(specCheck) }, specCheck, stop: verified.stop ?? specCheck.stop };
   if (specCheck !== null) report.setSpecCheck(specCheck);
   const commit = await recordCheckedCandidate({ request, ledger: services.ledger, run, originalFiles }, checked.baseline, {
@@ -148,6 +148,25 @@ async function checkBaseline(request: RepairRequest, services: RepairServices, r
   });
   report.addCandidate(checked.baseline, commit);
   return checked;
+}
+
+/**
+ * A resumed run's baseline, from its ledger, with the original's spec check it recorded (judged
+ * again: a false claim stops the resumed run as it stopped the first, and the editor keeps the
+ * counterexamples as its reason to change the spec).
+ */
+async function resumeBaseline(request: RepairRequest, services: RepairServices, run: RunWorkspace, point: ResumePoint, report: RunReportBuilder, originalIr: VerusFileIr): Promise<BaselineCheck> {
+  const targets = request.targetFunctions ?? findFailingFunctions(originalIr, point.baseline);
+  const specCheck = await resumeOriginalSpecCheck(request, point.counterexamples, () =>
+    checkOriginalSpec(request, services.specCheck, path.join(run.worktreeDir, request.crateDir), originalIr, point.baseline, targets, services.signal, point.originalFiles));
+  if (specCheck === null) return { baseline: point.baseline, precheckWaiver: point.precheckWaiver, stop: null, specCheck: null };
+  emitSpecCheck(services, specCheck);
+  report.setSpecCheck(specCheck);
+  return { baseline: { ...point.baseline, counterexamples: describeOriginalSpecCheck(specCheck) }, precheckWaiver: point.precheckWaiver, stop: specCheck.stop, specCheck };
+}
+
+function emitSpecCheck(services: RepairServices, specCheck: OriginalSpecCheck): void {
+  services.emit({ type: 'spec-check', functions: specCheck.summary?.functions ?? [], executableClauses: specCheck.summary?.executableClauses ?? 0, clauses: specCheck.summary?.clauses ?? 0, counterexamples: specCheck.summary?.counterexamples ?? [], skipped: specCheck.skipped, stop: specCheck.stop });
 }
 
 /** For an original that failed its pre-check: Verus's verdict on it without the pre-check, and the waiver when there is one. */
