@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GitProofLedger } from '../src/ledger/git-proof-ledger.js';
-import { isProcessAlive } from './fakes/fake-environment.js';
+import { isProcessAlive, readMarkerProcess } from './fakes/fake-environment.js';
 import { runCli, startCli } from './fakes/run-cli.js';
 import { createRepairWorld, editorReply, REFERENCE, type RepairWorld } from './repair/repair-world.js';
 
@@ -39,7 +39,7 @@ describe('verus-repair repair: Ctrl-C', () => {
     const child = startCli(['repair', world.crateDir, '--iterations', '2', '--houdini-rounds', '0', '--json'], world.environment, undefined, { detached: toGroup });
     const marker = String(world.environment['VERUS_REPAIR_FAKE_MARKER']);
     for (let attempt = 0; attempt < 600 && !existsSync(`${marker}.pid`); attempt += 1) await sleep(100);
-    const grandchild = Number(readFileSync(`${marker}.pid`, 'utf8'));
+    const grandchild = readMarkerProcess(`${marker}.pid`);
     if (toGroup) process.kill(-(child.pid ?? 0), 'SIGINT');
     else child.kill('SIGINT');
     const result = await child;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PACKAGED_PIN_FILE } from '../src/verifier/toolchain/packaged-paths.js';
-import { createFakeSetup, FAKE_PASS_ENV, isProcessAlive, SCENARIO_ROOT } from './fakes/fake-environment.js';
+import { createFakeSetup, FAKE_PASS_ENV, isProcessAlive, readMarkerProcess, SCENARIO_ROOT } from './fakes/fake-environment.js';
 import { startCli } from './fakes/run-cli.js';
 import { createTemporaryDirectory, removeTemporaryDirectories } from './fakes/temporary-directory.js';
 
@@ -22,7 +22,7 @@ describe('verus-repair toolchain build: Ctrl-C', () => {
     const fake = createFakeSetup('run-toolchain-build');
     const child = startCli(['toolchain', 'build', '--pin-file', pinFile], { ...fake.environment, VERUS_REPAIR_FAKE_SCENARIO: scenarioDir }, directory);
     for (let attempt = 0; attempt < 300 && !existsSync(`${fake.markerFile}.pid`); attempt += 1) await sleep(100);
-    const grandchild = Number(readFileSync(`${fake.markerFile}.pid`, 'utf8'));
+    const grandchild = readMarkerProcess(`${fake.markerFile}.pid`);
     child.kill('SIGINT');
     const result = await child;
     expect(result.exitCode).toBe(130);

@@ -71,19 +71,45 @@ export function createFakeSetup(scenario: string, options: { withFakes?: boolean
   };
 }
 
-/** Whether a process still exists (signal 0 probes without killing). */
-export function isProcessAlive(pid: number): boolean {
+/** A process as a test saw it: its pid and its start time (field 22 of /proc/PID/stat), null when it was already gone. */
+export interface ProcessIdentity {
+  pid: number;
+  start: string | null;
+}
+
+/** The process whose pid a fake wrote to `pidFile`, with its start time read at once, so a reused pid is never taken for it. */
+export function readMarkerProcess(pidFile: string): ProcessIdentity {
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  return { pid, start: readProcessStat(pid)?.start ?? null };
+}
+
+/**
+ * Whether a process still exists (signal 0 probes without killing). Given an identity, a process
+ * that started at another time is another process: pids wrap (pid_max 32768 on CI machines), and a
+ * busy CI run can hand a killed process's pid to a new one within seconds.
+ */
+export function isProcessAlive(process_: number | ProcessIdentity): boolean {
+  const { pid, start } = typeof process_ === 'number' ? { pid: process_, start: null } : process_;
   try {
     process.kill(pid, 0);
   } catch {
     return false;
   }
+  const stat = readProcessStat(pid);
+  if (stat === null) return true;
+  if (start !== null && stat.start !== start) return false;
   // A killed process whose parent died is a zombie until init reaps it, and a sandbox's init may
   // never do so; a zombie runs no code, so it counts as dead.
+  return stat.state !== 'Z';
+}
+
+function readProcessStat(pid: number): { state: string; start: string } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    // After the command name (which may hold spaces and parentheses): state is field 3, starttime field 22.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0] ?? '', start: fields[19] ?? '' };
   } catch {
-    return true;
+    return null;
   }
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFakeSetup, FAKE_PASS_ENV, isProcessAlive } from '../../../test/fakes/fake-environment.js';
+import { createFakeSetup, FAKE_PASS_ENV, isProcessAlive, readMarkerProcess } from '../../../test/fakes/fake-environment.js';
 import { runCli, startCli } from '../../../test/fakes/run-cli.js';
 import { createTemporaryCrate } from '../../../test/fakes/temporary-crate.js';
 import { removeTemporaryDirectories } from '../../../test/fakes/temporary-directory.js';
@@ -93,7 +93,7 @@ describe('verus-repair verify (end to end, fake verifier)', () => {
     const child = startCli(['verify', path.join(crateDir, 'src', 'lib.rs'), '--timeout', '60'], fake.environment);
     const pidFile = `${fake.markerFile}.pid`;
     for (let attempt = 0; attempt < 200 && !existsSync(pidFile); attempt += 1) await sleep(100);
-    const grandchild = Number(readFileSync(pidFile, 'utf8'));
+    const grandchild = readMarkerProcess(pidFile);
     child.kill('SIGINT');
     const result = await child;
     expect(result.exitCode).toBe(130);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFakeSetup, isProcessAlive } from '../../../test/fakes/fake-environment.js';
+import { createFakeSetup, isProcessAlive, readMarkerProcess } from '../../../test/fakes/fake-environment.js';
 import type { ProcessJob } from '../jobs/process-job.js';
 import { runProcessJob } from './run-process-job.js';
 import { removeTemporaryDirectories } from '../../../test/fakes/temporary-directory.js';
@@ -40,7 +40,7 @@ describe('runProcessJob', () => {
     expect(outcome.kind).toBe('timed-out');
     const pidFile = `${fake.markerFile}.pid`;
     expect(existsSync(pidFile)).toBe(true);
-    const childPid = Number(readFileSync(pidFile, 'utf8'));
+    const childPid = readMarkerProcess(pidFile);
     await sleep(2000);
     expect(existsSync(fake.markerFile)).toBe(false);
     expect(isProcessAlive(childPid)).toBe(false);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFakeSetup, FAKE_PASS_ENV, isProcessAlive } from '../../../test/fakes/fake-environment.js';
+import { createFakeSetup, FAKE_PASS_ENV, isProcessAlive, readMarkerProcess } from '../../../test/fakes/fake-environment.js';
 import { createTemporaryCrate } from '../../../test/fakes/temporary-crate.js';
 import type { VerificationOptions } from '../../core/verifier.js';
 import { defaultVerifierConfig } from '../config/read-verifier-config.js';
@@ -62,7 +62,7 @@ describe('DockerVerifier with a fake docker that enforces the sandbox policy', (
     const invocations = fake.readInvocations();
     expect(invocations.map((entry) => entry.argv[0])).toEqual(['run', 'rm']);
     expect(invocations[1]?.argv).toEqual(['rm', '-f', 'verus-repair-test1-1']);
-    const childPid = Number(readFileSync(`${fake.markerFile}.pid`, 'utf8'));
+    const childPid = readMarkerProcess(`${fake.markerFile}.pid`);
     await sleep(1800);
     expect(existsSync(fake.markerFile)).toBe(false);
     expect(isProcessAlive(childPid)).toBe(false);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFakeSetup, FAKE_BIN_DIR, FAKE_PASS_ENV, isProcessAlive } from '../../../test/fakes/fake-environment.js';
+import { createFakeSetup, FAKE_BIN_DIR, FAKE_PASS_ENV, isProcessAlive, readMarkerProcess } from '../../../test/fakes/fake-environment.js';
 import { createTemporaryCrate } from '../../../test/fakes/temporary-crate.js';
 import type { VerificationOptions, VerificationTarget } from '../../core/verifier.js';
 import { defaultVerifierConfig } from '../config/read-verifier-config.js';
@@ -90,7 +90,7 @@ describe('LocalVerifier with fake executables', () => {
     const { fake, verifier } = verifierFor('run-timeout-tree');
     const result = await verifier.verify(fileTarget, { ...options, timeoutMs: 800 });
     expect(result).toMatchObject({ status: 'timeout', timeoutMs: 800 });
-    const childPid = Number(readFileSync(`${fake.markerFile}.pid`, 'utf8'));
+    const childPid = readMarkerProcess(`${fake.markerFile}.pid`);
     await sleep(1800);
     expect(existsSync(fake.markerFile)).toBe(false);
     expect(isProcessAlive(childPid)).toBe(false);
