@@ -81,8 +81,9 @@ describe('checkSpec on rust-fixtures/spec-check (real cargo, erased exec code)',
 
   it('says what was run', () => {
     expect(report.run).toMatchObject({ budget: 1000, seed: 0, scratchKept: false });
-    expect(report.run.command).toEqual(expect.arrayContaining(['cargo', 'build', '--bin', 'verus-repair-spec-check']));
-    expect(report.run.runCommand[0]).toMatch(/verus-repair-spec-check$/);
+    // The binary's name is the harness crate's own (verus-repair-spec-check-<hex>), so concurrent checks cannot run each other's.
+    expect(report.run.command).toEqual(expect.arrayContaining(['cargo', 'build', '--bin', expect.stringMatching(/^verus-repair-spec-check-[0-9a-f]{12}$/)]));
+    expect(report.run.runCommand[0]).toMatch(/verus-repair-spec-check-[0-9a-f]{12}$/);
     // Every scratch copy (one per build) is removed after the run.
     expect(scratchCopies()).toBe(copiesBefore);
   });

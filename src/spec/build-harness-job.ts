@@ -2,19 +2,18 @@ import type { VerifierConfig } from '../verifier/config/verifier-config.js';
 import type { ProcessJob } from '../verifier/jobs/process-job.js';
 import { LOCAL_ENVIRONMENT_ALLOW_LIST, selectEnvironment } from '../verifier/jobs/select-environment.js';
 import { selectPrecheckTargetDir } from '../verifier/precheck/select-precheck-target-dir.js';
-import { HARNESS_BIN } from './write-harness-crate.js';
 
 /**
- * `cargo build --bin verus-repair-spec-check` in the scratch crate (pure). A debug build on
+ * `cargo build --bin <the crate's harness binary>` in the scratch crate (pure). A debug build on
  * purpose: overflow checks stay on, so an arithmetic overflow panics as Verus would reject it.
  * The target directory is the shared pre-check one, so vstd builds once.
  */
-export function buildHarnessJob(crateDir: string, config: VerifierConfig, environment: NodeJS.ProcessEnv): ProcessJob {
+export function buildHarnessJob(crateDir: string, binary: string, config: VerifierConfig, environment: NodeJS.ProcessEnv): ProcessJob {
   const env = selectEnvironment(environment, LOCAL_ENVIRONMENT_ALLOW_LIST, config.passEnv);
   env['CARGO_TERM_COLOR'] = 'never';
   env['CARGO_TARGET_DIR'] = selectPrecheckTargetDir(config.precheck, environment);
   return {
-    command: [config.cargoPath, 'build', '--bin', HARNESS_BIN, '--message-format=json', ...(config.precheck.offline ? ['--offline'] : [])],
+    command: [config.cargoPath, 'build', '--bin', binary, '--message-format=json', ...(config.precheck.offline ? ['--offline'] : [])],
     cwd: crateDir,
     env,
     timeoutMs: config.precheck.timeoutMs,

@@ -14,7 +14,7 @@ import { generateHarness, type HarnessPart } from './generate-harness.js';
 import { readBuildMessages } from './read-build-messages.js';
 import type { InvariantProbe } from './invariant-probe.js';
 import type { SpecFunctionSource } from './spec-function-source.js';
-import { HARNESS_BIN, writeHarnessCrate } from './write-harness-crate.js';
+import { writeHarnessCrate } from './write-harness-crate.js';
 
 const MAXIMUM_BUILDS = 4;
 const HARNESS_FILE = 'verus_repair_spec_check.rs';
@@ -63,7 +63,7 @@ export async function buildHarness(request: BuildHarnessRequest): Promise<Harnes
     const crate = await writeHarnessCrate(request.crateDir, request.files, harness.source);
     if (!crate.ok) return { ok: false, reason: crate.reason, directory: null, command, builds: builds - 1, buildMs, exclusions };
     if (sandbox.kind === 'bwrap' && builds === 1) await fetchDependencies(crate.directory, request.config, request.environment, request.signal);
-    const { job } = await placeInSandbox(buildHarnessJob(crate.directory, request.config, request.environment), sandbox, { crateCopyDir: crate.directory, writable, config: request.config, environment: request.environment }, { cargo: true });
+    const { job } = await placeInSandbox(buildHarnessJob(crate.directory, crate.binary, request.config, request.environment), sandbox, { crateCopyDir: crate.directory, writable, config: request.config, environment: request.environment }, { cargo: true });
     command = job.command;
     const outcome = await runProcessJob(job, request.signal === undefined ? {} : { signal: request.signal });
     if (outcome.kind === 'aborted') throwAbortReason(request.signal);
@@ -71,7 +71,7 @@ export async function buildHarness(request: BuildHarnessRequest): Promise<Harnes
     const failed = (reason: string) => ({ ok: false as const, reason, directory: crate.directory, command, builds, buildMs, exclusions });
     if (outcome.kind === 'spawn-failed') return failed(`cargo could not start: ${outcome.message}`);
     if (outcome.kind === 'timed-out') return failed(`cargo build timed out after ${outcome.timeoutMs} ms`);
-    const messages = readBuildMessages(outcome.stdout.text, HARNESS_FILE, HARNESS_BIN);
+    const messages = readBuildMessages(outcome.stdout.text, HARNESS_FILE, crate.binary);
     if (outcome.exitCode === 0 && messages.executable !== null) return { ok: true, executable: messages.executable, directory: crate.directory, command, builds, buildMs, exclusions, sandbox };
     const errors = messages.errors.filter((error) => !/^error: aborting due to/.test(error.rendered));
     const blamed = errors.map((error) => ({ error, part: blame(error.harnessLines, harness.parts) }));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,14 +6,20 @@ import { parse, stringify } from 'smol-toml';
 import { writeScratchCrate } from '../verifier/precheck/write-scratch-crate.js';
 
 export const HARNESS_MODULE = 'src/verus_repair_spec_check.rs';
-export const HARNESS_BIN = 'verus-repair-spec-check';
+/** Every harness binary's name starts so; each crate's adds a suffix of its own (see writeHarnessCrate). */
+export const HARNESS_BIN_PREFIX = 'verus-repair-spec-check';
 
-export type HarnessCrate = { ok: true; directory: string } | { ok: false; reason: string };
+export type HarnessCrate = { ok: true; directory: string; binary: string } | { ok: false; reason: string };
 
 /**
  * A scratch copy of the user's crate with the harness module added to its library and a binary
  * that runs it, written by writeScratchCrate (the same as repair's candidate copies: a package name
  * of its own, so it can share the cargo target directory, and the enclosing Cargo.lock). Written under the system temp dir, never in the user's tree.
+ *
+ * The binary's name is the crate's own too: cargo hard-links a built bin to `<target>/debug/<bin
+ * name>` and reports that path as the artifact's `executable` (C core/compiler/build_runner/mod.rs:396-407,
+ * compilation_files.rs:452-475, cargo 0.96.0). Under one shared name, a check building after this one
+ * replaces that file before this one runs it, and this check runs the other's harness.
  */
 export async function writeHarnessCrate(crateDir: string, files: ReadonlyMap<string, Uint8Array>, harnessSource: string): Promise<HarnessCrate> {
   const manifestBytes = files.get('Cargo.toml');
@@ -25,7 +32,8 @@ export async function writeHarnessCrate(crateDir: string, files: ReadonlyMap<str
   if (libBytes === undefined || typeof pkg['name'] !== 'string') return { ok: false, reason: `the crate has no library target (${libPath}): the harness calls the functions through it` };
   const libName = typeof lib['name'] === 'string' ? lib['name'] : pkg['name'].replace(/-/g, '_');
   const bins = Array.isArray(manifest['bin']) ? (manifest['bin'] as unknown[]) : [];
-  manifest['bin'] = [...bins, { name: HARNESS_BIN, path: 'src/bin/verus_repair_spec_check.rs' }];
+  const binary = `${HARNESS_BIN_PREFIX}-${randomBytes(6).toString('hex')}`;
+  manifest['bin'] = [...bins, { name: binary, path: 'src/bin/verus_repair_spec_check.rs' }];
   const harness = new Map(files);
   harness.set('Cargo.toml', new TextEncoder().encode(stringify(manifest)));
   harness.set(libPath, new TextEncoder().encode(`${new TextDecoder().decode(libBytes)}\n#[doc(hidden)]\n#[path = "verus_repair_spec_check.rs"]\npub mod verus_repair_spec_check;\n`));
@@ -33,5 +41,5 @@ export async function writeHarnessCrate(crateDir: string, files: ReadonlyMap<str
   harness.set('src/bin/verus_repair_spec_check.rs', new TextEncoder().encode(`fn main() {\n    ${libName}::verus_repair_spec_check::main()\n}\n`));
   const directory = await mkdtemp(path.join(tmpdir(), 'verus-repair-spec-check-'));
   await writeScratchCrate(harness, crateDir, directory);
-  return { ok: true, directory };
+  return { ok: true, directory, binary };
 }

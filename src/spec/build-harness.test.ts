@@ -1,0 +1,47 @@
+import { rm } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { SHARED_TARGET_DIR } from '../../test/fakes/temporary-crate.js';
+import { loadVerifierConfig } from '../verifier/config/read-verifier-config.js';
+import { buildHarness } from './build-harness.js';
+import { parseCrateFiles } from './check-spec.js';
+import type { FunctionCheckPlan } from './function-check-plan.js';
+import { planFunctionCheck } from './plan-function-check.js';
+import { readCrateSources } from './read-crate-sources.js';
+import { runFunctionCheck } from './run-function-check.js';
+import { selectSpecTargets } from './select-spec-targets.js';
+import { collectSpecFunctions } from './spec-function-source.js';
+
+const FIXTURE = new URL('../../rust-fixtures/spec-check/', import.meta.url).pathname;
+const ENVIRONMENT = { ...process.env, CARGO_TARGET_DIR: SHARED_TARGET_DIR };
+
+async function buildFor(name: string) {
+  const files = await readCrateSources(FIXTURE);
+  const irs = await parseCrateFiles(files, FIXTURE);
+  const specFunctions = collectSpecFunctions(irs);
+  const [target] = selectSpecTargets(irs, [name], FIXTURE);
+  const planned = planFunctionCheck(target!.fn, target!.file, 0, specFunctions);
+  if (planned.kind !== 'plan') throw new Error(`${name}: ${planned.reason}`);
+  const { config } = await loadVerifierConfig(FIXTURE);
+  const build = await buildHarness({ crateDir: FIXTURE, files, plans: [planned.plan], specFunctions, config, environment: ENVIRONMENT });
+  if (!build.ok) throw new Error(`${name}: ${build.reason}`);
+  return { build, plan: planned.plan as FunctionCheckPlan };
+}
+
+// Real cargo in the shared target directory, as two spec checks at once (review --jobs 2) use it.
+describe('buildHarness', () => {
+  it('gives each harness crate a binary of its own: a harness built after another does not replace the first one before it runs', async () => {
+    const first = await buildFor('clamp_wrong');
+    const second = await buildFor('clamp');
+    try {
+      // Check 0 of the first harness is clamp_wrong, whose ensures is false at x = lo = hi = 0; the
+      // second's is the correct clamp. Running the first path must still run the first harness.
+      const run = await runFunctionCheck(first.plan, { executable: first.build.executable, directory: first.build.directory, sandbox: first.build.sandbox, budget: 300, seed: 0, callTimeoutMs: 2000, environment: ENVIRONMENT });
+      expect(run.ok).toBe(true);
+      expect(run.lines).toContainEqual(expect.objectContaining({ type: 'ensures-false' }));
+      expect(second.build.executable).not.toBe(first.build.executable);
+    } finally {
+      await rm(first.build.directory, { recursive: true, force: true });
+      await rm(second.build.directory, { recursive: true, force: true });
+    }
+  }, 600_000);
+});
