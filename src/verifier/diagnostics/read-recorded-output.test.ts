@@ -11,7 +11,7 @@ describe('readRecordedOutput', () => {
 
   it('refuses a terminal as stdin instead of waiting for input', async () => {
     const terminal = Object.assign(Readable.from([]), { isTTY: true });
-    await expect(readRecordedOutput(undefined, terminal)).rejects.toMatchObject({ name: 'InputError', reason: 'no-input' });
+    await expect(readRecordedOutput(undefined, terminal)).rejects.toMatchObject({ name: 'ConfigurationError', message: expect.stringMatching(/^diagnostics: no input \(stdin is a terminal\)/) });
   });
 
   it('names stdin in the error for bytes that are not UTF-8', async () => {
