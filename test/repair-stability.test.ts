@@ -27,7 +27,7 @@ afterEach(async () => {
  * and fails under seed 3; the robust one verifies under every seed; the broken original fails. Each
  * verified answer carries a fabricated per-function rlimit count for its seed.
  */
-function writeSeedScenario(target: RepairWorld): void {
+function writeSeedScenario(target: RepairWorld, seed3: 'fails' | 'crashes' = 'fails'): void {
   const dir = target.scenarioDir;
   const rlimitOf = (stdout: string, count: number) => stdout.replace(/("mode:": "exec",[\s\S]*?"rlimit": )\d+/, `$1${count}`);
   const verifiedOutput = buildSyntheticVerusOutput({ crate: 'binary-search', file: 'src/lib.rs', source: REFERENCE, functions: [{ name: 'binary_search', success: true }], errors: [] });
@@ -51,7 +51,10 @@ function writeSeedScenario(target: RepairWorld): void {
     invocations: [
       { tool: 'cargo-verus', argv: any, whenSource: fragile, whenSeed: [1], stdout: 'fragile-1.stdout', stderr: 'verified.stderr', exitCode: 0 },
       { tool: 'cargo-verus', argv: any, whenSource: fragile, whenSeed: [2], stdout: 'fragile-2.stdout', stderr: 'verified.stderr', exitCode: 0 },
-      { tool: 'cargo-verus', argv: any, whenSource: fragile, whenSeed: [3], stdout: 'fragile-3.stdout', stderr: 'fragile-3.stderr', exitCode: 1 },
+      seed3 === 'fails'
+        ? { tool: 'cargo-verus', argv: any, whenSource: fragile, whenSeed: [3], stdout: 'fragile-3.stdout', stderr: 'fragile-3.stderr', exitCode: 1 }
+        // Dies by SIGABRT before printing a verdict, as a Rust process aborting on a panic does.
+        : { tool: 'cargo-verus', argv: any, whenSource: fragile, whenSeed: [3], abort: true },
       { tool: 'cargo-verus', argv: any, whenSource: fixed, whenSeed: [1, 2, 3], stdout: 'robust-seed.stdout', stderr: 'verified.stderr', exitCode: 0 },
       { tool: 'cargo-verus', argv: any, whenSource: fixed, whenSeed: [null], stdout: 'seed-default.stdout', stderr: 'verified.stderr', exitCode: 0 },
       ...failing.map((entry) => ({ ...entry, argv: any })),
@@ -129,5 +132,17 @@ describe('repair --stability 3 (fake cargo-verus whose verdict depends on the se
     const { outcome } = await runRepairInWorld(world, { houdiniRounds: 0, stability: 3, iterations: 2 });
     expect(outcome).toMatchObject({ outcome: 'verified', stability: 'unstable 2/3' });
     expect(outcome.stopReason).toMatch(/iteration/);
+  });
+
+  it('a seed whose verifier crashes leaves stability undecided: the run stops there, the editor is not told the proof is fragile', async () => {
+    world = await createRepairWorld({ scope: 'focused' });
+    writeSeedScenario(world, 'crashes');
+    world.server.script(editorReply([FRAGILE]));
+    const { outcome, events } = await runRepairInWorld(world, { houdiniRounds: 0, stability: 3, iterations: 3 });
+    expect(outcome).toMatchObject({ outcome: 'verified', stability: 'undecided 2/3' });
+    expect(outcome.stopReason).toMatch(/^the stability check got no verdict under seed 3 \(crashed: the verifier crashed/);
+    expect(events.filter((event) => event.type === 'feedback')).toEqual([]);
+    expect(world.server.requests).toHaveLength(1);
+    expect(readFileSync(path.resolve(world.repoDir, outcome.reportFiles.find((file) => file.endsWith('.md')) ?? ''), 'utf8')).toContain('Stability: undecided 2/3 (no verdict under seed 3)');
   });
 });

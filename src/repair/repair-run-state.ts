@@ -21,7 +21,7 @@ export interface RepairRunState {
   /** The first stably verified candidate (or, with no stability check, the first verified one): the run stops on it. */
   verifiedCommit: string | null;
   /** With a stability check: the verified candidate that passed the most seeds without passing all; it wins at the end when no stable one exists. */
-  unstableBest?: { commit: string; passed: number; total: number } | null;
+  unstableBest?: { commit: string; passed: number; total: number; label?: string } | null;
   /** `stable N/N` for the verified commit when a stability check ran. */
   stableLabel?: string | null;
   /** The tactic cards of the last feedback; the next iteration's candidates record them in their ledger notes. */

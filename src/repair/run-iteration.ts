@@ -10,7 +10,7 @@ import { pruneFailingAddedProofs } from './prune-failing-proofs.js';
 import { recordCheckedCandidate } from './record-checked-candidate.js';
 import type { RepairRunState } from './repair-run-state.js';
 import { composeStabilityFeedback } from './compose-stability-feedback.js';
-import { describeEventStability, isStablyVerified, isUnstablyVerified, noteVerifiedCandidate } from './stability-verdict.js';
+import { describeEventStability, describeUndecidedStability, isStablyVerified, isUnstablyVerified, noteVerifiedCandidate } from './stability-verdict.js';
 
 export type IterationResult =
   | { status: 'checked'; verified: boolean }
@@ -63,11 +63,14 @@ export async function runIteration(state: RepairRunState, iteration: number): Pr
   }
   const checked = attempts.flat();
   // A verified but unstable candidate does not end the run: the editor is asked for a more robust proof.
+  const undecided = describeUndecidedStability(checked);
   const result: IterationResult = checked.some(isStablyVerified)
     ? { status: 'checked', verified: true }
     : checked.some((candidate) => candidate.result === 'toolchain-error')
       ? { status: 'toolchain-error', reason: describeToolchainFailure(checked.find((candidate) => candidate.result === 'toolchain-error')) }
-      : { status: 'checked', verified: false };
+      : undecided !== null
+        ? { status: 'toolchain-error', reason: undecided }
+        : { status: 'checked', verified: false };
   if (result.status === 'checked' && !result.verified) await giveFeedback(state, iteration, proposal.outcomes, attempts);
   // The iteration's usage includes the instructor's call made for its feedback.
   const end = services.model.budget.snapshot();

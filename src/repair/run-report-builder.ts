@@ -6,6 +6,7 @@ import type { CandidateReport, CandidateStability, DescribedOrigin, IterationRep
 import { describeStability, renderRlimitMargin } from '../verifier/stability/describe-stability.js';
 import type { CheckedCandidate } from './checked-candidate.js';
 import type { OriginalSpecCheck } from './check-original-spec.js';
+import { isUndecidedSeedRun } from '../verifier/stability/stability-report.js';
 
 /** Collects what the run did, iteration by iteration, into the RunReport the renderers draw. */
 export class RunReportBuilder {
@@ -88,7 +89,8 @@ function describeCandidateStability(checked: CheckedCandidate): { stability?: Ca
   const stability = checked.verification?.stability;
   if (stability === undefined || checked.result !== 'verified') return {};
   return { stability: {
-    label: describeStability(stability), stable: stability.stable, failedSeeds: stability.runs.filter((run) => run.status !== 'verified').map((run) => run.seed),
+    label: describeStability(stability), stable: stability.stable, failedSeeds: stability.runs.filter((run) => run.status !== 'verified' && !isUndecidedSeedRun(run)).map((run) => run.seed),
+    undecidedSeeds: stability.runs.filter(isUndecidedSeedRun).map((run) => run.seed),
     rlimitMargin: renderRlimitMargin(stability.margin), nearLimit: stability.margin.nearLimit,
   } };
 }

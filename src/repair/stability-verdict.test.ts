@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckedCandidate } from './checked-candidate.js';
 import type { RepairRunState } from './repair-run-state.js';
-import { chooseWinningCandidate, noteVerifiedCandidate } from './stability-verdict.js';
+import { chooseWinningCandidate, describeUndecidedStability, noteVerifiedCandidate } from './stability-verdict.js';
 
 /** A synthetic verified candidate whose stability check passed `passed` of `total` seeds (no check when total is 0). */
 function verified(passed: number, total: number): CheckedCandidate {
@@ -33,5 +33,16 @@ describe('the winning candidate of a run with a stability check', () => {
     const state = fresh();
     noteVerifiedCandidate(state, verified(0, 0), 'first');
     expect(chooseWinningCandidate(state)).toEqual({ commit: 'first', stability: null });
+  });
+
+  it('stops the run when seeds gave no verdict and none failed, naming them; the candidate is kept as undecided', () => {
+    const candidate = verified(1, 2);
+    const stability = candidate.verification!.stability!;
+    candidate.verification!.stability = { ...stability, undecided: 1, runs: [{ seed: 1, status: 'verified', diagnostics: [], functions: [], wallTimeMs: 0, command: [] }, { seed: 2, status: 'toolchain-error', diagnostics: [], functions: [], wallTimeMs: 0, command: [], reason: 'docker: Cannot connect to the Docker daemon\nmore' }] };
+    expect(describeUndecidedStability([candidate])).toBe('the stability check got no verdict under seed 2 (toolchain-error: docker: Cannot connect to the Docker daemon); iteration 1 sample 0 verified under the default seed, its stability is undecided 1/2');
+    expect(describeUndecidedStability([verified(1, 2)])).toBeNull();
+    const state = fresh();
+    noteVerifiedCandidate(state, candidate, 'undecided');
+    expect(chooseWinningCandidate(state)).toEqual({ commit: 'undecided', stability: 'undecided 1/2' });
   });
 });

@@ -1,4 +1,5 @@
-import { describeStability } from '../verifier/stability/describe-stability.js';
+import { describeStability, isStabilityUndecided } from '../verifier/stability/describe-stability.js';
+import { isUndecidedSeedRun } from '../verifier/stability/stability-report.js';
 import type { CheckedCandidate } from './checked-candidate.js';
 import type { RepairRunState } from './repair-run-state.js';
 
@@ -28,7 +29,7 @@ export function noteVerifiedCandidate(state: RepairRunState, checked: CheckedCan
   const stability = checked.verification?.stability;
   if (stability === undefined) return;
   if (state.unstableBest === undefined || state.unstableBest === null || stability.passed > state.unstableBest.passed) {
-    state.unstableBest = { commit, passed: stability.passed, total: stability.total };
+    state.unstableBest = { commit, passed: stability.passed, total: stability.total, label: describeStability(stability) };
   }
 }
 
@@ -45,5 +46,18 @@ export function describeEventStability(checked: CheckedCandidate): { stability?:
 export function chooseWinningCandidate(state: RepairRunState): { commit: string | null; stability: string | null } {
   if (state.verifiedCommit !== null) return { commit: state.verifiedCommit, stability: state.stableLabel ?? null };
   const best = state.unstableBest;
-  return best === undefined || best === null ? { commit: null, stability: null } : { commit: best.commit, stability: describeStability({ passed: best.passed, total: best.total, stable: false }) };
+  return best === undefined || best === null ? { commit: null, stability: null } : { commit: best.commit, stability: best.label ?? describeStability({ passed: best.passed, total: best.total, stable: false }) };
+}
+
+/**
+ * Why the run cannot go on, when a verified candidate's stability check got no verdict under some
+ * seeds and failed under none: a toolchain error or a crash says nothing about the proof, so the
+ * editor is not asked for a "more robust" one; the run stops as on any toolchain error.
+ */
+export function describeUndecidedStability(checked: readonly CheckedCandidate[]): string | null {
+  const candidate = checked.find((entry) => entry.result === 'verified' && entry.verification?.stability !== undefined && isStabilityUndecided(entry.verification.stability));
+  const stability = candidate?.verification?.stability;
+  if (candidate === undefined || stability === undefined) return null;
+  const seeds = stability.runs.filter(isUndecidedSeedRun).map((run) => `seed ${run.seed} (${run.status}${run.reason === undefined ? '' : `: ${run.reason.split('\n')[0]}`})`);
+  return `the stability check got no verdict under ${seeds.join(', ')}; iteration ${candidate.iteration} sample ${candidate.sample} verified under the default seed, its stability is ${describeStability(stability)}`;
 }

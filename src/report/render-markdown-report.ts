@@ -30,7 +30,7 @@ export function renderMarkdownReport(report: RunReport): string {
     lines.push('', `## Iteration ${iteration.iteration}`, '', `tokens ${iteration.promptTokens} in / ${iteration.completionTokens} out, ${formatSeconds(iteration.wallTimeMs)}`);
     for (const candidate of iteration.candidates) {
       lines.push('', `### Candidate ${candidate.sample} (${candidate.origin}): ${candidate.result}`, '');
-      if (candidate.stability !== undefined) lines.push(`Stability: ${candidate.stability.label}${candidate.stability.failedSeeds.length === 0 ? '' : ` (failed under seed ${candidate.stability.failedSeeds.join(', ')})`}; Rlimit-Margin: ${candidate.stability.rlimitMargin}`, '');
+      if (candidate.stability !== undefined) lines.push(`Stability: ${candidate.stability.label}${describeSeedNotes(candidate.stability)}; Rlimit-Margin: ${candidate.stability.rlimitMargin}`, '');
       for (const error of candidate.errors) lines.push(`- ${error.kind}: ${error.message}${error.line === null ? '' : ` (line ${error.line})`}`);
       for (const violation of candidate.guardViolations) lines.push(`- guard ${violation.rule}: ${violation.message} (line ${violation.line})`);
       for (const falsified of candidate.falsifiedInvariants ?? []) lines.push(`- falsified before Verus (no Verus call): ${falsified}`);
@@ -50,4 +50,13 @@ function renderRow(candidate: CandidateReport): string {
 
 export function formatSeconds(milliseconds: number): string {
   return `${(milliseconds / 1000).toFixed(1)}s`;
+}
+
+/** ` (failed under seed 3; no verdict under seed 2)`, or nothing when every seed passed. */
+function describeSeedNotes(stability: { failedSeeds: number[]; undecidedSeeds?: number[] }): string {
+  const notes = [
+    ...(stability.failedSeeds.length === 0 ? [] : [`failed under seed ${stability.failedSeeds.join(', ')}`]),
+    ...((stability.undecidedSeeds ?? []).length === 0 ? [] : [`no verdict under seed ${(stability.undecidedSeeds ?? []).join(', ')}`]),
+  ];
+  return notes.length === 0 ? '' : ` (${notes.join('; ')})`;
 }

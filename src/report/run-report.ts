@@ -28,6 +28,8 @@ export interface CandidateStability {
   label: string;
   stable: boolean;
   failedSeeds: number[];
+  /** Seeds whose run gave no verdict (a toolchain error, a crash); absent in older reports. */
+  undecidedSeeds?: number[];
   rlimitMargin: string;
   nearLimit: boolean;
 }

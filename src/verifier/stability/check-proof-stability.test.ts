@@ -50,4 +50,24 @@ describe('checkProofStability', () => {
     const infinite = await checkProofStability(targets.slice(0, 1), { ...options, rlimit: Infinity }, { verifier, prechecker: null, cache: null, precheckRunsTests: false }, [1]);
     expect(renderRlimitMargin(infinite.margin)).toBe('none (no finite limit)');
   });
+
+  it('counts a seed whose run is a toolchain error or a crash as undecided, not as a failure of the proof', async () => {
+    const { verifier } = seedDependentVerifier([], {});
+    const broken: Verifier = {
+      runner: 'local',
+      async verify(target, runOptions): Promise<VerifierResult> {
+        const seed = runOptions.extraVerusArgs.at(-1);
+        const facts = { toolchain: { verusVersion: 'fake', pinHash: null, imageDigest: null }, command: ['cargo'], wallTimeMs: 10, origin: { kind: 'recorded' as const, source: 'test', synthetic: true } };
+        if (seed === 'smt.random_seed=2') return { ...facts, status: 'toolchain-error', problem: 'docker-unreachable', message: 'docker: Cannot connect to the Docker daemon' };
+        if (seed === 'smt.random_seed=3') return { ...facts, status: 'crashed', exitCode: null, signal: 'SIGKILL', stderrTail: '' };
+        return verifier.verify(target, runOptions);
+      },
+    };
+    const report = await checkProofStability(targets.slice(0, 1), options, { verifier: broken, prechecker: null, cache: null, precheckRunsTests: false }, [1, 2, 3]);
+    expect(report).toMatchObject({ passed: 1, total: 3, stable: false, undecided: 2 });
+    expect(describeStability(report)).toBe('undecided 1/3');
+    expect(report.runs.map((run) => [run.seed, run.status, run.reason])).toEqual([[1, 'verified', undefined], [2, 'toolchain-error', 'docker: Cannot connect to the Docker daemon'], [3, 'crashed', 'the verifier crashed (exit SIGKILL)']]);
+    // One real failure among them makes it unstable: that seed is evidence.
+    expect(describeStability({ passed: 1, total: 3, stable: false, undecided: 1 })).toBe('unstable 1/3');
+  });
 });

@@ -3,7 +3,7 @@ import type { VerifierResult } from '../../core/verifier-result.js';
 import { mergeFocusedResults } from '../scope/merge-focused-results.js';
 import { verifyCandidate, type CandidateVerificationServices } from '../verify-candidate.js';
 import { measureRlimitMargin } from './measure-rlimit-margin.js';
-import type { SeedRun, StabilityReport } from './stability-report.js';
+import { isUndecidedSeedRun, type SeedRun, type StabilityReport } from './stability-report.js';
 import { withSolverSeed } from './with-solver-seed.js';
 
 /**
@@ -31,7 +31,7 @@ export async function checkProofStability(
   }
   const passed = runs.filter((run) => run.status === 'verified').length;
   return {
-    seeds: [...seeds], runs, passed, total: seeds.length, stable: passed === seeds.length,
+    seeds: [...seeds], runs, passed, total: seeds.length, stable: passed === seeds.length, undecided: runs.filter(isUndecidedSeedRun).length,
     margin: measureRlimitMargin(runs, options.rlimit),
     verifierWallTimeMs: runs.reduce((total, run) => total + run.wallTimeMs, 0),
   };
@@ -41,7 +41,9 @@ function describeSeedRun(seed: number, results: readonly VerifierResult[]): Seed
   const merged = mergeFocusedResults(results);
   const wallTimeMs = results.reduce((total, result) => total + (result.origin.kind === 'cache' ? 0 : result.wallTimeMs), 0);
   const command = results[0]?.command ?? [];
-  if (merged === null) return { seed, status: 'no verdict', diagnostics: [], functions: [], wallTimeMs, command };
+  if (merged === null) return { seed, status: 'no verdict', diagnostics: [], functions: [], wallTimeMs, command, reason: 'no verification ran' };
+  if (merged.status === 'toolchain-error') return { seed, status: merged.status, diagnostics: [], functions: [], wallTimeMs, command, reason: merged.message };
+  if (merged.status === 'crashed') return { seed, status: merged.status, diagnostics: [], functions: [], wallTimeMs, command, reason: `the verifier crashed (exit ${merged.exitCode ?? merged.signal ?? 'unknown'})` };
   const functions = 'functions' in merged ? merged.functions.map((entry) => ({ function: entry.function, module: entry.module, rlimit: entry.rlimit })) : [];
   const diagnostics = merged.status === 'verified' || !('diagnostics' in merged) ? [] : merged.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   return { seed, status: merged.status, diagnostics, functions, wallTimeMs, command };

@@ -20,6 +20,13 @@ export interface SeedRun {
   wallTimeMs: number;
   /** The argv of the seed's first run, with its `--smt-option smt.random_seed=S`. */
   command: string[];
+  /** For a seed that gave no verdict (a toolchain error, a crash): what happened. */
+  reason?: string;
+}
+
+/** Seed runs that say nothing about the proof: the toolchain failed or the verifier crashed. */
+export function isUndecidedSeedRun(run: Pick<SeedRun, 'status'>): boolean {
+  return run.status === 'toolchain-error' || run.status === 'crashed' || run.status === 'no verdict';
 }
 
 /**
@@ -47,6 +54,8 @@ export interface StabilityReport {
   passed: number;
   total: number;
   stable: boolean;
+  /** Seeds that gave no verdict (isUndecidedSeedRun): not evidence of a fragile proof. Absent in older records: 0. */
+  undecided?: number;
   margin: RlimitMargin;
   /** Verifier time of every seed run, added up. */
   verifierWallTimeMs: number;
