@@ -1,6 +1,7 @@
 import type { Exclusions } from './build-harness.js';
 import type { ClausePlan, FunctionCheckPlan, PlannedFunction } from './function-check-plan.js';
 import { INVARIANT_PANIC_MARKER, type InvariantProbe } from './invariant-probe.js';
+import { clauseRefusal, describeMissingRequires } from './plan-function-check.js';
 import type { HarnessRun } from './run-function-check.js';
 import type { SpecFunctionSource } from './spec-function-source.js';
 import type { ClauseStatus, Counterexample, FunctionSpecCheck, NamedValue } from './spec-check-report.js';
@@ -15,10 +16,9 @@ export function describeClauses(clauses: ClausePlan[], specFunctions: ReadonlyMa
 }
 
 function clauseReason(clause: ClausePlan, specFunctions: ReadonlyMap<string, SpecFunctionSource>, exclusions: Exclusions): string | null {
-  if (!clause.adapted.ok) return clause.adapted.reason;
+  const refusal = clauseRefusal(clause, specFunctions);
+  if (refusal !== null) return refusal;
   for (const name of clause.dependencies) {
-    const source = specFunctions.get(name)?.source;
-    if (source !== undefined && !source.ok) return `uses spec fn ${name}, which is not executable: ${source.reason}`;
     const error = exclusions.specFunctions.get(name);
     if (error !== undefined) return `uses spec fn ${name}, which the macro did not compile:\n${error}`;
   }
@@ -39,6 +39,9 @@ export function assembleRun(plan: FunctionCheckPlan, run: HarnessRun, specFuncti
   const summary = run.lines.find((line) => line.type === 'summary');
   const specPanics = new Map((summary?.type === 'summary' ? summary.specPanics : []).map((entry) => [`ensures:${entry.clause}`, entry.count]));
   const clauses = describeClauses(plan.clauses, specFunctions, exclusions, specPanics);
+  // A requires rustc rejected leaves the inputs unfiltered: the harness does not run such a function (generateHarness).
+  const missing = clauses.find((clause) => clause.kind === 'requires' && clause.status === 'not-executable');
+  if (missing?.status === 'not-executable') return { ...base, status: 'not-executable', reason: describeMissingRequires(missing.index, missing.reason), clauses, notes: [] };
   if (!run.ok) return { ...base, status: 'harness-failed', reason: run.reason, clauses, notes: [] };
   const timedOut = run.lines.find((line) => line.type === 'timed-out');
   if (timedOut?.type === 'timed-out') return { ...base, status: 'timed-out', inputs: named(timedOut.inputs, parameterNames), timeoutMs: timedOut.timeoutMs, clauses, notes: [`a call did not return within ${timedOut.timeoutMs} ms: a hang is not a counterexample, and the inputs after it were not tried`] };

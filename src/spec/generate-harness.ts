@@ -42,7 +42,9 @@ export function generateHarness(input: HarnessInput): GeneratedHarness {
     const source = input.specFunctions.get(name)?.source;
     if (source?.ok === true) add({ kind: 'spec-fn', name }, `exec_spec_unverified! {\n${source.text}\n}\n`);
   }
-  for (const plan of input.plans) {
+  // A function with a requires that is not usable is not run at all: its inputs could not be filtered.
+  const runnable = input.plans.filter((plan) => plan.clauses.every((clause) => clause.reference.kind !== 'requires' || input.isUsable(clause)));
+  for (const plan of runnable) {
     for (const clause of plan.clauses.filter(input.isUsable)) {
       if (clause.adapted.ok) add({ kind: 'clause', id: clause.id }, `exec_spec_unverified! {\nspec fn ${clause.id}(${clauseParameters(plan, clause).join(', ')}) -> bool {\n    ${clause.adapted.text}\n}\n}\n`);
     }
@@ -55,7 +57,7 @@ export function generateHarness(input: HarnessInput): GeneratedHarness {
     }
     add({ kind: 'probe', index: probe.index }, probeFunction(probe, input.isProbeUsable?.(probe) ?? true ? usable.map((clause) => probe.clauses.indexOf(clause)) : []));
   }
-  const arms = input.plans.map((plan) => `        ${plan.index} => check_${plan.index}(budget, seed, timeout),`);
+  const arms = runnable.map((plan) => `        ${plan.index} => check_${plan.index}(budget, seed, timeout),`);
   lines.push('pub fn main() {', '    let (which, budget, seed, timeout) = runtime::arguments();', '    match which {', ...arms, '        _ => println!("{{\\"type\\":\\"no-such-check\\"}}"),', '    }', '}', '');
   return { source: lines.join('\n'), parts };
 }

@@ -33,9 +33,9 @@ export function planFunctionCheck(fn: FunctionItem, file: string, index: number,
     resultType = parsed.type;
   }
   const clauses = planClauses(fn, index, parameters, specFunctions);
-  const badRequires = clauses.find((clause) => clause.reference.kind === 'requires' && !clause.adapted.ok);
-  if (badRequires !== undefined && !badRequires.adapted.ok) {
-    return refuse(`requires[${badRequires.reference.index}] is not executable (${badRequires.adapted.reason}); without every requires the inputs cannot be filtered`, clauses);
+  for (const clause of clauses.filter((entry) => entry.reference.kind === 'requires')) {
+    const reason = clauseRefusal(clause, specFunctions);
+    if (reason !== null) return refuse(describeMissingRequires(clause.reference.index, reason), clauses);
   }
   const modulePath = [...modulePathOfFile(file), ...fn.modulePath];
   return {
@@ -63,6 +63,21 @@ function planClauses(fn: FunctionItem, index: number, parameters: ParameterPlan[
     }
   }
   return plans;
+}
+
+/** Why a clause cannot become a check before any build: its own text, or a spec fn it calls (transitively). */
+export function clauseRefusal(clause: Pick<ClausePlan, 'adapted' | 'dependencies'>, specFunctions: ReadonlyMap<string, SpecFunctionSource>): string | null {
+  if (!clause.adapted.ok) return clause.adapted.reason;
+  for (const name of clause.dependencies) {
+    const source = specFunctions.get(name)?.source;
+    if (source !== undefined && !source.ok) return `uses spec fn ${name}, which is not executable: ${source.reason}`;
+  }
+  return null;
+}
+
+/** A requires that is not a check makes the whole function unrunnable: inputs violating it would give false counterexamples. */
+export function describeMissingRequires(index: number, reason: string): string {
+  return `requires[${index}] is not executable (${reason}); without every requires the inputs cannot be filtered`;
 }
 
 export function closeCalls(text: string, specFunctions: ReadonlyMap<string, SpecFunctionSource>): string[] {
