@@ -1,4 +1,4 @@
-import { createGhostStrippedView, createSpecView, renderNormalizedTokens, tokenRangeOfSpan, type FunctionItem, type VerusFileIr } from '../ir/index.js';
+import { createGhostStrippedView, createSpecView, readRlimitAttribute, renderNormalizedTokens, tokenRangeOfSpan, type FunctionItem, type VerusFileIr } from '../ir/index.js';
 import { CHEAT_CONSTRUCTS, countCheatConstructs, type CheatCounts, type GuardToken } from './cheat-constructs.js';
 import { findFileLoadingConstructs } from './file-loading-constructs.js';
 import type { FileFingerprint, FunctionFingerprint } from './function-fingerprint.js';
@@ -40,7 +40,7 @@ function fingerprintFunction(ir: VerusFileIr, fn: FunctionItem): FunctionFingerp
     },
     cheats: cheats.counts as CheatCounts,
     cheatLines: cheats.firstLine,
-    rlimits: fn.attributes.flatMap((attribute) => rlimitValues(attribute.text)),
+    rlimits: fn.attributes.flatMap((attribute) => readRlimitAttribute(attribute.text)),
     requiresFalse: requires.some(isLiteralFalse),
   };
 }
@@ -59,10 +59,6 @@ function guardTokens(ir: VerusFileIr, first: number, end: number): GuardToken[] 
     tokens.push({ text: /^r#[A-Za-z_]/.test(text) ? text.slice(2) : text, line: ir.source.lineIndexAt(ir.tokens.starts[index] ?? 0) + 1 });
   }
   return tokens;
-}
-
-function rlimitValues(attributeText: string): number[] {
-  return [...attributeText.matchAll(/rlimit\s*\(\s*(infinity|\d+(?:\.\d+)?)\s*\)/g)].map((match) => (match[1] === 'infinity' ? Infinity : Number(match[1])));
 }
 
 /** Canonical tokens outside every `verus!` invocation: plain Rust that must not change. */

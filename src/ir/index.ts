@@ -18,6 +18,7 @@ export type { Block, Statement } from './block.js';
 export type { ProofStatement, ProofStatementKind, AssertProof } from './proof-statement.js';
 export type { TriggerAnnotation } from './trigger-annotation.js';
 export type { Attribute } from './attribute.js';
+export { readRlimitAttribute } from './read-rlimit-attribute.js';
 export type { SkippedNote } from './skipped-note.js';
 export { SourceText } from './span/source-text.js';
 

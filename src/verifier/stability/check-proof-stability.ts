@@ -3,6 +3,7 @@ import type { VerifierResult } from '../../core/verifier-result.js';
 import { mergeFocusedResults } from '../scope/merge-focused-results.js';
 import { verifyCandidate, type CandidateVerificationServices } from '../verify-candidate.js';
 import { measureRlimitMargin } from './measure-rlimit-margin.js';
+import { readFunctionRlimits } from './read-function-rlimits.js';
 import { isUndecidedSeedRun, type SeedRun, type StabilityReport } from './stability-report.js';
 import { withSolverSeed } from './with-solver-seed.js';
 
@@ -32,7 +33,7 @@ export async function checkProofStability(
   const passed = runs.filter((run) => run.status === 'verified').length;
   return {
     seeds: [...seeds], runs, passed, total: seeds.length, stable: passed === seeds.length, undecided: runs.filter(isUndecidedSeedRun).length,
-    margin: measureRlimitMargin(runs, options.rlimit),
+    margin: measureRlimitMargin(runs, options.rlimit, targets[0] === undefined ? new Map() : await readFunctionRlimits(targets[0])),
     verifierWallTimeMs: runs.reduce((total, run) => total + run.wallTimeMs, 0),
   };
 }
