@@ -1,8 +1,8 @@
 import { ownedTypeText, specArgumentText, specTypeText } from './exec-type.js';
 import type { ClausePlan, FunctionCheckPlan } from './function-check-plan.js';
-import { HARNESS_RUNTIME } from './harness-runtime.js';
 import { INVARIANT_PANIC_MARKER, type InvariantProbe, type ProbeVariable } from './invariant-probe.js';
 import type { SpecFunctionSource } from './spec-function-source.js';
+import { HARNESS_RUNTIME_IMPORT } from './write-harness-runtime-crate.js';
 
 /** What a line range of the generated module belongs to, so a rustc error there can be blamed on it. */
 export type HarnessPart = { kind: 'spec-fn'; name: string } | { kind: 'clause'; id: string } | { kind: 'glue'; index: number } | { kind: 'probe'; index: number };
@@ -29,7 +29,7 @@ export interface HarnessInput {
  * check that generates inputs, calls the erased function and evaluates the compiled ensures.
  */
 export function generateHarness(input: HarnessInput): GeneratedHarness {
-  const lines: string[] = ['#![allow(warnings)]', 'use vstd::prelude::*;', 'use vstd::contrib::exec_spec::*;', '', 'mod runtime {', HARNESS_RUNTIME, '}', ''];
+  const lines: string[] = ['#![allow(warnings)]', 'use vstd::prelude::*;', 'use vstd::contrib::exec_spec::*;', '', HARNESS_RUNTIME_IMPORT, ''];
   const parts: GeneratedHarness['parts'] = [];
   const add = (part: HarnessPart, text: string) => {
     const lineStart = lines.join('\n').split('\n').length + 1;
