@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_TARGET_DIR } from '../../test/fakes/temporary-crate.js';
 import { loadVerifierConfig } from '../verifier/config/read-verifier-config.js';
 import { buildHarness } from './build-harness.js';
@@ -29,19 +31,30 @@ async function buildFor(name: string) {
 
 // Real cargo in the shared target directory, as two spec checks at once (review --jobs 2) use it.
 describe('buildHarness', () => {
-  it('gives each harness crate a binary of its own: a harness built after another does not replace the first one before it runs', async () => {
-    const first = await buildFor('clamp_wrong');
-    const second = await buildFor('clamp');
-    try {
-      // Check 0 of the first harness is clamp_wrong, whose ensures is false at x = lo = hi = 0; the
-      // second's is the correct clamp. Running the first path must still run the first harness.
-      const run = await runFunctionCheck(first.plan, { executable: first.build.executable, directory: first.build.directory, sandbox: first.build.sandbox, budget: 300, seed: 0, callTimeoutMs: 2000, environment: ENVIRONMENT });
-      expect(run.ok).toBe(true);
-      expect(run.lines).toContainEqual(expect.objectContaining({ type: 'ensures-false' }));
-      expect(second.build.executable).not.toBe(first.build.executable);
-    } finally {
-      await rm(first.build.directory, { recursive: true, force: true });
-      await rm(second.build.directory, { recursive: true, force: true });
-    }
+  let first: Awaited<ReturnType<typeof buildFor>>;
+  let second: Awaited<ReturnType<typeof buildFor>>;
+  beforeAll(async () => {
+    first = await buildFor('clamp_wrong');
+    second = await buildFor('clamp');
   }, 600_000);
+  afterAll(async () => {
+    await rm(first.build.directory, { recursive: true, force: true });
+    await rm(second.build.directory, { recursive: true, force: true });
+  });
+
+  it('gives each harness crate a binary of its own: a harness built after another does not replace the first one before it runs', async () => {
+    // Check 0 of the first harness is clamp_wrong, whose ensures is false at x = lo = hi = 0; the
+    // second's is the correct clamp. Running the first path must still run the first harness.
+    const run = await runFunctionCheck(first.plan, { executable: first.build.executable, directory: first.build.directory, sandbox: first.build.sandbox, budget: 300, seed: 0, callTimeoutMs: 2000, environment: ENVIRONMENT });
+    expect(run.ok).toBe(true);
+    expect(run.lines).toContainEqual(expect.objectContaining({ type: 'ensures-false' }));
+    expect(second.build.executable).not.toBe(first.build.executable);
+  }, 600_000);
+
+  it('compiles the runtime crate once per target directory: the second harness build compiles its own crate and not the runtime', () => {
+    expect(second.build.compiled).toContain('spec_check');
+    expect(second.build.compiled).not.toContain('verus_repair_spec_runtime');
+    // The runtime is a crate of its own (a dependency both builds name), not a module compiled into each.
+    expect(readFileSync(path.join(second.build.directory, 'Cargo.toml'), 'utf8')).toMatch(/verus-repair-spec-runtime/);
+  });
 });

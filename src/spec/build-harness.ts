@@ -15,6 +15,7 @@ import { readBuildMessages } from './read-build-messages.js';
 import type { InvariantProbe } from './invariant-probe.js';
 import type { SpecFunctionSource } from './spec-function-source.js';
 import { writeHarnessCrate } from './write-harness-crate.js';
+import { writeHarnessRuntimeCrate } from './write-harness-runtime-crate.js';
 
 const MAXIMUM_BUILDS = 4;
 const HARNESS_FILE = 'verus_repair_spec_check.rs';
@@ -29,7 +30,7 @@ export interface Exclusions {
 }
 
 export type HarnessBuild =
-  | { ok: true; executable: string; directory: string; command: string[]; builds: number; buildMs: number; exclusions: Exclusions; sandbox: Sandbox }
+  | { ok: true; executable: string; directory: string; command: string[]; builds: number; buildMs: number; exclusions: Exclusions; sandbox: Sandbox; compiled: string[] }
   | { ok: false; reason: string; directory: string | null; command: string[]; builds: number; buildMs: number; exclusions: Exclusions };
 
 export interface BuildHarnessRequest {
@@ -56,11 +57,13 @@ export async function buildHarness(request: BuildHarnessRequest): Promise<Harnes
   // The harness compiles and runs the crate's code (its build script too): in the pre-check's sandbox.
   const sandbox = await selectSandbox(request.config, request.environment, { docker: false });
   if (sandbox.kind === 'none') noticeOnce('unsandboxed', describeUnsandboxed(sandbox.reason));
-  const writable = [selectPrecheckTargetDir(request.config.precheck, request.environment)];
+  const targetDir = selectPrecheckTargetDir(request.config.precheck, request.environment);
+  const writable = [targetDir];
+  const runtimeDir = await writeHarnessRuntimeCrate(targetDir);
   for (let builds = 1; ; builds++) {
     const plans = request.plans.filter((plan) => !exclusions.functions.has(plan.index));
     const harness = generateHarness({ plans, specFunctions: request.specFunctions, isUsable, probes: request.probes ?? [], isProbeUsable: (probe) => !exclusions.probes?.has(probe.index) });
-    const crate = await writeHarnessCrate(request.crateDir, request.files, harness.source);
+    const crate = await writeHarnessCrate(request.crateDir, request.files, harness.source, runtimeDir);
     if (!crate.ok) return { ok: false, reason: crate.reason, directory: null, command, builds: builds - 1, buildMs, exclusions };
     if (sandbox.kind === 'bwrap' && builds === 1) await fetchDependencies(crate.directory, request.config, request.environment, request.signal);
     const { job } = await placeInSandbox(buildHarnessJob(crate.directory, crate.binary, request.config, request.environment), sandbox, { crateCopyDir: crate.directory, writable, config: request.config, environment: request.environment }, { cargo: true });
@@ -72,7 +75,7 @@ export async function buildHarness(request: BuildHarnessRequest): Promise<Harnes
     if (outcome.kind === 'spawn-failed') return failed(`cargo could not start: ${outcome.message}`);
     if (outcome.kind === 'timed-out') return failed(`cargo build timed out after ${outcome.timeoutMs} ms`);
     const messages = readBuildMessages(outcome.stdout.text, HARNESS_FILE, crate.binary);
-    if (outcome.exitCode === 0 && messages.executable !== null) return { ok: true, executable: messages.executable, directory: crate.directory, command, builds, buildMs, exclusions, sandbox };
+    if (outcome.exitCode === 0 && messages.executable !== null) return { ok: true, executable: messages.executable, directory: crate.directory, command, builds, buildMs, exclusions, sandbox, compiled: messages.compiled };
     const errors = messages.errors.filter((error) => !/^error: aborting due to/.test(error.rendered));
     const blamed = errors.map((error) => ({ error, part: blame(error.harnessLines, harness.parts) }));
     const outside = blamed.find(({ part }) => part === null);

@@ -1,6 +1,10 @@
-/** The Rust half of the spec-check harness (generation, shrinking, the checking loop), written into each harness module. */
-export const HARNESS_RUNTIME = String.raw`
-// verus-repair spec-check runtime: value generation, shrinking, the checking loop.
+/**
+ * The Rust half of the spec-check harness (generation, shrinking, the checking loop): the source of
+ * the runtime crate (writeHarnessRuntimeCrate) every harness crate depends on, so it compiles once
+ * per target directory.
+ */
+export const HARNESS_RUNTIME = String.raw`// verus-repair spec-check runtime: value generation, shrinking, the checking loop.
+#![allow(warnings)]
 use std::sync::mpsc;
 use std::sync::Mutex;
 use std::time::Duration;

@@ -9,6 +9,8 @@ export interface BuildError {
 export interface BuildMessages {
   errors: BuildError[];
   executable: string | null;
+  /** The targets this build compiled (not fresh from an earlier build), by name. */
+  compiled: string[];
 }
 
 const SPAN = z.object({ file_name: z.string(), line_start: z.number(), is_primary: z.boolean() });
@@ -16,12 +18,13 @@ const MESSAGE = z.object({
   reason: z.literal('compiler-message'),
   message: z.object({ level: z.string(), rendered: z.string().nullable(), spans: z.array(SPAN) }),
 });
-const ARTIFACT = z.object({ reason: z.literal('compiler-artifact'), target: z.object({ name: z.string() }), executable: z.string().nullable().optional() });
+const ARTIFACT = z.object({ reason: z.literal('compiler-artifact'), target: z.object({ name: z.string() }), executable: z.string().nullable().optional(), fresh: z.boolean().optional() });
 
 /** Reads cargo's `--message-format=json` stdout: errors (with the harness lines they point at) and the built binary. */
 export function readBuildMessages(stdout: string, harnessFile: string, binary: string): BuildMessages {
   const errors: BuildError[] = [];
   let executable: string | null = null;
+  const compiled: string[] = [];
   for (const line of stdout.split('\n')) {
     if (!line.startsWith('{')) continue;
     let value: unknown;
@@ -38,6 +41,7 @@ export function readBuildMessages(stdout: string, harnessFile: string, binary: s
     }
     const artifact = ARTIFACT.safeParse(value);
     if (artifact.success && artifact.data.target.name === binary && typeof artifact.data.executable === 'string') executable = artifact.data.executable;
+    if (artifact.success && artifact.data.fresh === false) compiled.push(artifact.data.target.name);
   }
-  return { errors, executable };
+  return { errors, executable, compiled };
 }

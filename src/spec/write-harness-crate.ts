@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse, stringify } from 'smol-toml';
 import { writeScratchCrate } from '../verifier/precheck/write-scratch-crate.js';
+import { HARNESS_RUNTIME_PACKAGE } from './write-harness-runtime-crate.js';
 
 export const HARNESS_MODULE = 'src/verus_repair_spec_check.rs';
 /** Every harness binary's name starts so; each crate's adds a suffix of its own (see writeHarnessCrate). */
@@ -20,8 +21,10 @@ export type HarnessCrate = { ok: true; directory: string; binary: string } | { o
  * name>` and reports that path as the artifact's `executable` (C core/compiler/build_runner/mod.rs:396-407,
  * compilation_files.rs:452-475, cargo 0.96.0). Under one shared name, a check building after this one
  * replaces that file before this one runs it, and this check runs the other's harness.
+ *
+ * The runtime is a path dependency on `runtimeDir` (writeHarnessRuntimeCrate), built once.
  */
-export async function writeHarnessCrate(crateDir: string, files: ReadonlyMap<string, Uint8Array>, harnessSource: string): Promise<HarnessCrate> {
+export async function writeHarnessCrate(crateDir: string, files: ReadonlyMap<string, Uint8Array>, harnessSource: string, runtimeDir: string): Promise<HarnessCrate> {
   const manifestBytes = files.get('Cargo.toml');
   if (manifestBytes === undefined) return { ok: false, reason: 'the crate has no Cargo.toml' };
   const manifest = parse(new TextDecoder().decode(manifestBytes)) as Record<string, unknown>;
@@ -34,6 +37,8 @@ export async function writeHarnessCrate(crateDir: string, files: ReadonlyMap<str
   const bins = Array.isArray(manifest['bin']) ? (manifest['bin'] as unknown[]) : [];
   const binary = `${HARNESS_BIN_PREFIX}-${randomBytes(6).toString('hex')}`;
   manifest['bin'] = [...bins, { name: binary, path: 'src/bin/verus_repair_spec_check.rs' }];
+  const dependencies = (manifest['dependencies'] ?? {}) as Record<string, unknown>;
+  manifest['dependencies'] = { ...dependencies, [HARNESS_RUNTIME_PACKAGE]: { path: runtimeDir } };
   const harness = new Map(files);
   harness.set('Cargo.toml', new TextEncoder().encode(stringify(manifest)));
   harness.set(libPath, new TextEncoder().encode(`${new TextDecoder().decode(libBytes)}\n#[doc(hidden)]\n#[path = "verus_repair_spec_check.rs"]\npub mod verus_repair_spec_check;\n`));
