@@ -30,7 +30,8 @@ function startsWithByteOrderMark(bytes: Uint8Array | undefined): boolean {
 
 /**
  * Writes a candidate crate into a fresh directory under the system temp dir, outside any cargo
- * workspace of the user's repo (writeScratchCrate: its own package name, the enclosing Cargo.lock).
+ * workspace of the user's repo (writeScratchCrate: a self-contained manifest, with what the crate
+ * inherits from its workspace resolved, its own package name, the enclosing Cargo.lock).
  */
 export async function materializeCrate(files: CrateFiles, originalCrateDir: string, label: string): Promise<string> {
   const directory = await mkdtemp(path.join(tmpdir(), `verus-repair-${label.replace(/[^A-Za-z0-9_-]/g, '-')}-`));
