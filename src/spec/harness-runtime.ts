@@ -1,7 +1,9 @@
 /**
  * The Rust half of the spec-check harness (generation, shrinking, the checking loop): the source of
  * the runtime crate (writeHarnessRuntimeCrate) every harness crate depends on, so it compiles once
- * per target directory.
+ * per target directory. The checking loop works on type-erased values (the Checked trait object):
+ * it is compiled here, once, and each check instantiates only its Check's downcasts and the Value
+ * impls of its own types.
  */
 export const HARNESS_RUNTIME = String.raw`// verus-repair spec-check runtime: value generation, shrinking, the checking loop.
 #![allow(warnings)]
@@ -251,21 +253,67 @@ pub struct Check<I, A, R> {
     pub ensures: Vec<(usize, fn(&I, &A, &R) -> bool)>,
 }
 
-#[derive(Clone)]
+/// A value of one check's input, after-state or result type, behind a pointer: the checking loop
+/// below handles only these, so it is compiled once, here, and not again for every check.
+type Erased = Box<dyn std::any::Any + Send>;
+
+/// What the checking loop asks of one check. Implemented once per check (for its Check<I, A, R>):
+/// each method is a downcast and a call.
+trait Checked: Send {
+    fn exhaustive(&self, cap: usize) -> Vec<Erased>;
+    fn random(&self, rng: &mut Rng) -> Erased;
+    fn shrink(&self, input: &Erased) -> Vec<Erased>;
+    fn show_each(&self, input: &Erased) -> Vec<String>;
+    fn size(&self, input: &Erased) -> u128;
+    fn requires_count(&self) -> usize;
+    fn requires(&self, k: usize, input: &Erased) -> bool;
+    /// The call's (result, after-state).
+    fn call(&self, input: &Erased) -> (Erased, Erased);
+    fn ensures_clauses(&self) -> Vec<usize>;
+    fn ensures(&self, k: usize, input: &Erased, after: &Erased, result: &Erased) -> bool;
+    fn show_result(&self, result: &Erased) -> String;
+    fn show_after(&self, after: &Erased) -> Vec<String>;
+    fn perturb(&self, input: &Erased, result: &Erased) -> Vec<Erased>;
+}
+
+fn cast<T: 'static>(value: &Erased) -> &T { value.downcast_ref::<T>().expect("a value of the check's own type") }
+
+fn erase_all<T: Send + 'static>(values: Vec<T>) -> Vec<Erased> {
+    let mut out: Vec<Erased> = Vec::with_capacity(values.len());
+    for value in values { out.push(Box::new(value)); }
+    out
+}
+
+impl<I: Inputs, A: Shown, R: Value> Checked for Check<I, A, R> {
+    fn exhaustive(&self, cap: usize) -> Vec<Erased> { erase_all(I::exhaustive(cap)) }
+    fn random(&self, rng: &mut Rng) -> Erased { Box::new(I::random(rng)) }
+    fn shrink(&self, input: &Erased) -> Vec<Erased> { erase_all(cast::<I>(input).shrink()) }
+    fn show_each(&self, input: &Erased) -> Vec<String> { cast::<I>(input).show_each() }
+    fn size(&self, input: &Erased) -> u128 { cast::<I>(input).size() }
+    fn requires_count(&self) -> usize { self.requires.len() }
+    fn requires(&self, k: usize, input: &Erased) -> bool { (self.requires[k])(cast::<I>(input)) }
+    fn call(&self, input: &Erased) -> (Erased, Erased) { let (r, a) = (self.call)(cast::<I>(input)); (Box::new(r), Box::new(a)) }
+    fn ensures_clauses(&self) -> Vec<usize> { let mut out = Vec::new(); for (clause, _) in &self.ensures { out.push(*clause); } out }
+    fn ensures(&self, k: usize, input: &Erased, after: &Erased, result: &Erased) -> bool { (self.ensures[k].1)(cast::<I>(input), cast::<A>(after), cast::<R>(result)) }
+    fn show_result(&self, result: &Erased) -> String { cast::<R>(result).show() }
+    fn show_after(&self, after: &Erased) -> Vec<String> { cast::<A>(after).show_each() }
+    fn perturb(&self, _input: &Erased, result: &Erased) -> Vec<Erased> { erase_all(cast::<R>(result).perturb()) }
+}
+
 enum Outcome { Fine, Skipped, Unsatisfied, Panicked(String, String), Failed(usize, String, Vec<String>), SpecPanicked(usize) }
 
 enum Event { Start(Vec<String>), Line(String), Done }
 
-fn evaluate<I: Inputs, A: Shown, R: Value>(check: &Check<I, A, R>, input: &I, tx: &mpsc::Sender<Event>) -> Outcome {
-    let _ = tx.send(Event::Start(input.show_each()));
-    for requires in &check.requires {
-        match guarded(|| requires(input)) { Ok(true) => {}, Ok(false) => return Outcome::Unsatisfied, Err(_) => return Outcome::Skipped }
+fn evaluate(check: &dyn Checked, clauses: &[usize], input: &Erased, tx: &mpsc::Sender<Event>) -> Outcome {
+    let _ = tx.send(Event::Start(check.show_each(input)));
+    for k in 0..check.requires_count() {
+        match guarded(|| check.requires(k, input)) { Ok(true) => {}, Ok(false) => return Outcome::Unsatisfied, Err(_) => return Outcome::Skipped }
     }
-    let (result, after) = match guarded(|| (check.call)(input)) { Ok(r) => r, Err((m, l)) => return Outcome::Panicked(m, l) };
-    for (clause, ensures) in &check.ensures {
-        match guarded(|| ensures(input, &after, &result)) {
+    let (result, after) = match guarded(|| check.call(input)) { Ok(r) => r, Err((m, l)) => return Outcome::Panicked(m, l) };
+    for (k, clause) in clauses.iter().enumerate() {
+        match guarded(|| check.ensures(k, input, &after, &result)) {
             Ok(true) => {},
-            Ok(false) => return Outcome::Failed(*clause, result.show(), after.show_each()),
+            Ok(false) => return Outcome::Failed(*clause, check.show_result(&result), check.show_after(&after)),
             Err(_) => return Outcome::SpecPanicked(*clause),
         }
     }
@@ -276,14 +324,14 @@ fn key(outcome: &Outcome) -> Option<String> {
     match outcome { Outcome::Panicked(m, _) => Some(format!("panic:{}", m.split(':').next().unwrap_or(""))), Outcome::Failed(c, _, _) => Some(format!("ensures:{}", c)), _ => None }
 }
 
-fn shrink_finding<I: Inputs, A: Shown, R: Value>(check: &Check<I, A, R>, input: I, outcome: Outcome, tx: &mpsc::Sender<Event>) -> (I, Outcome) {
+fn shrink_finding(check: &dyn Checked, clauses: &[usize], input: Erased, outcome: Outcome, tx: &mpsc::Sender<Event>) -> (Erased, Outcome) {
     let wanted = key(&outcome);
     let (mut best, mut best_outcome, mut budget) = (input, outcome, 2000usize);
     'outer: loop {
-        for candidate in best.shrink() {
+        for candidate in check.shrink(&best) {
             if budget == 0 { break 'outer; }
             budget -= 1;
-            let o = evaluate(check, &candidate, tx);
+            let o = evaluate(check, clauses, &candidate, tx);
             if key(&o) == wanted { best = candidate; best_outcome = o; continue 'outer; }
         }
         break;
@@ -291,8 +339,8 @@ fn shrink_finding<I: Inputs, A: Shown, R: Value>(check: &Check<I, A, R>, input: 
     (best, best_outcome)
 }
 
-fn finding_line<I: Inputs>(input: &I, outcome: &Outcome) -> String {
-    let inputs = json_list(&input.show_each());
+fn finding_line(inputs: &[String], outcome: &Outcome) -> String {
+    let inputs = json_list(inputs);
     match outcome {
         Outcome::Panicked(m, l) => format!("{{\"type\":\"panic\",\"inputs\":{},\"message\":{},\"location\":{}}}", inputs, json_string(m), json_string(l)),
         Outcome::Failed(c, r, a) => format!("{{\"type\":\"ensures-false\",\"clause\":{},\"inputs\":{},\"result\":{},\"after\":{}}}", c, inputs, json_string(r), json_list(a)),
@@ -301,45 +349,49 @@ fn finding_line<I: Inputs>(input: &I, outcome: &Outcome) -> String {
 }
 
 /// A perturbed result r' != r that every ensures also accepts on this input: the ensures does not pin the result down here.
-fn find_witness<I: Inputs, A: Shown, R: Value>(check: &Check<I, A, R>, input: &I) -> Option<(String, String)> {
-    let (result, after) = guarded(|| (check.call)(input)).ok()?;
-    for other in result.perturb() {
-        if other.show() == result.show() { continue; }
-        let accepted = check.ensures.iter().all(|(_, ensures)| matches!(guarded(|| ensures(input, &after, &other)), Ok(true)));
-        if accepted { return Some((result.show(), other.show())); }
+fn find_witness(check: &dyn Checked, clauses: &[usize], input: &Erased) -> Option<(String, String)> {
+    let (result, after) = guarded(|| check.call(input)).ok()?;
+    let shown = check.show_result(&result);
+    for other in check.perturb(input, &result) {
+        let other_shown = check.show_result(&other);
+        if other_shown == shown { continue; }
+        let accepted = (0..clauses.len()).all(|k| matches!(guarded(|| check.ensures(k, input, &after, &other)), Ok(true)));
+        if accepted { return Some((shown, other_shown)); }
     }
     None
 }
 
-fn search<I: Inputs, A: Shown, R: Value>(check: Check<I, A, R>, budget: usize, seed: u64, tx: mpsc::Sender<Event>) {
+fn search(check: Box<dyn Checked>, budget: usize, seed: u64, tx: mpsc::Sender<Event>) {
+    let check = &*check;
     install_panic_hook();
     // Output perturbation (review's weak-postcondition witnesses) is asked for by a fifth argument.
     let perturb = std::env::args().nth(5).map(|a| a == "1").unwrap_or(false);
-    let mut witness_found = check.ensures.is_empty();
-    let exhaustive = I::exhaustive((budget + 1) / 2);
+    let clauses = check.ensures_clauses();
+    let mut witness_found = clauses.is_empty();
+    let mut exhaustive = check.exhaustive((budget + 1) / 2).into_iter();
     let exhaustive_count = exhaustive.len();
     let mut rng = Rng::new(seed);
     let (mut tried, mut satisfying, mut skipped) = (0usize, 0usize, 0usize);
     let mut spec_panics: Vec<(usize, usize)> = Vec::new();
-    let mut found: Vec<(String, I, Outcome)> = Vec::new();
+    let mut found: Vec<(String, Erased, u128, Outcome)> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut index = 0usize;
     while tried < budget {
-        let input = if index < exhaustive_count { exhaustive[index].clone() } else { I::random(&mut rng) };
+        let input = match exhaustive.next() { Some(input) => input, None => check.random(&mut rng) };
         index += 1;
         // Random inputs repeat small values often; each distinct input counts once.
-        if !seen.insert(input.show_each()) { if index > budget * 20 { break; } continue; }
+        if !seen.insert(check.show_each(&input)) { if index > budget * 20 { break; } continue; }
         tried += 1;
-        let outcome = evaluate(&check, &input, &tx);
+        let outcome = evaluate(check, &clauses, &input, &tx);
         match &outcome {
             Outcome::Unsatisfied => {},
             Outcome::Skipped => skipped += 1,
             Outcome::Fine => {
                 satisfying += 1;
                 if perturb && !witness_found {
-                    if let Some((result, accepted)) = find_witness(&check, &input) {
+                    if let Some((result, accepted)) = find_witness(check, &clauses, &input) {
                         witness_found = true;
-                        let _ = tx.send(Event::Line(format!("{{\"type\":\"weak-witness\",\"inputs\":{},\"result\":{},\"accepted\":{}}}", json_list(&input.show_each()), json_string(&result), json_string(&accepted))));
+                        let _ = tx.send(Event::Line(format!("{{\"type\":\"weak-witness\",\"inputs\":{},\"result\":{},\"accepted\":{}}}", json_list(&check.show_each(&input)), json_string(&result), json_string(&accepted))));
                     }
                 }
             }
@@ -347,16 +399,17 @@ fn search<I: Inputs, A: Shown, R: Value>(check: Check<I, A, R>, budget: usize, s
             _ => {
                 satisfying += 1;
                 let k = key(&outcome).unwrap_or_default();
-                match found.iter_mut().find(|(fk, _, _)| *fk == k) {
-                    Some(entry) => if input.size() < entry.1.size() { entry.1 = input.clone(); entry.2 = outcome.clone(); },
-                    None => found.push((k, input.clone(), outcome.clone())),
+                let size = check.size(&input);
+                match found.iter_mut().find(|(fk, _, _, _)| *fk == k) {
+                    Some(entry) => if size < entry.2 { entry.1 = input; entry.2 = size; entry.3 = outcome; },
+                    None => found.push((k, input, size, outcome)),
                 }
             }
         }
     }
-    for (_, input, outcome) in found {
-        let (small, small_outcome) = shrink_finding(&check, input, outcome, &tx);
-        let _ = tx.send(Event::Line(finding_line(&small, &small_outcome)));
+    for (_, input, _, outcome) in found {
+        let (small, small_outcome) = shrink_finding(check, &clauses, input, outcome, &tx);
+        let _ = tx.send(Event::Line(finding_line(&check.show_each(&small), &small_outcome)));
     }
     let panics = spec_panics.iter().map(|(c, n)| format!("{{\"clause\":{},\"count\":{}}}", c, n)).collect::<Vec<_>>().join(",");
     let _ = tx.send(Event::Line(format!("{{\"type\":\"summary\",\"tried\":{},\"satisfying\":{},\"exhaustive\":{},\"requiresPanicked\":{},\"specPanics\":[{}]}}", tried, satisfying, exhaustive_count.min(budget), skipped, panics)));
@@ -365,6 +418,10 @@ fn search<I: Inputs, A: Shown, R: Value>(check: Check<I, A, R>, budget: usize, s
 
 /// Runs the search on a worker thread; a call that takes longer than timeout_ms ends the process with a timed-out line.
 pub fn run<I: Inputs, A: Shown, R: Value>(check: Check<I, A, R>, budget: usize, seed: u64, timeout_ms: u64) {
+    run_checked(Box::new(check), budget, seed, timeout_ms)
+}
+
+fn run_checked(check: Box<dyn Checked>, budget: usize, seed: u64, timeout_ms: u64) {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || search(check, budget, seed, tx));
     let mut current: Vec<String> = Vec::new();
