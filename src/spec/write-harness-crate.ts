@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse, stringify } from 'smol-toml';
 import { writeScratchCrate } from '../verifier/precheck/write-scratch-crate.js';
+import { omitHarnessDebugInfo } from './omit-harness-debug-info.js';
 import { HARNESS_RUNTIME_PACKAGE } from './write-harness-runtime-crate.js';
 
 export const HARNESS_MODULE = 'src/verus_repair_spec_check.rs';
@@ -46,5 +47,6 @@ export async function writeHarnessCrate(crateDir: string, files: ReadonlyMap<str
   harness.set('src/bin/verus_repair_spec_check.rs', new TextEncoder().encode(`fn main() {\n    ${libName}::verus_repair_spec_check::main()\n}\n`));
   const directory = await mkdtemp(path.join(tmpdir(), 'verus-repair-spec-check-'));
   await writeScratchCrate(harness, crateDir, directory);
+  await omitHarnessDebugInfo(directory);
   return { ok: true, directory, binary };
 }
