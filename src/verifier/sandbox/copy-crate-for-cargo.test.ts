@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -33,6 +34,18 @@ describe('copyCrateForCargo', () => {
     const plain = createTemporaryCrate();
     const plainCopy = await copyCrateForCargo(plain);
     expect(readFileSync(path.join(plainCopy.directory, 'Cargo.toml')).equals(readFileSync(path.join(plain, 'Cargo.toml')))).toBe(true);
+  });
+
+  it('resolves a workspace member\'s `workspace = true` keys from its root, so cargo reads the copy (real cargo metadata, offline)', async () => {
+    const workspace = createTemporaryDirectory('copy-workspace');
+    const crateDir = path.join(workspace, 'app');
+    mkdirSync(path.join(crateDir, 'src'), { recursive: true });
+    writeFileSync(path.join(workspace, 'Cargo.toml'), '[workspace]\nmembers = ["app"]\nresolver = "2"\n\n[workspace.package]\nversion = "3.1.4"\nedition = "2021"\n');
+    writeFileSync(path.join(crateDir, 'Cargo.toml'), '[package]\nname = "app"\nversion.workspace = true\nedition.workspace = true\n');
+    writeFileSync(path.join(crateDir, 'src', 'lib.rs'), '');
+    const copy = await copyCrateForCargo(crateDir);
+    const metadata = JSON.parse(execFileSync('cargo', ['metadata', '--offline', '--no-deps', '--format-version', '1', '--manifest-path', path.join(copy.directory, 'Cargo.toml')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as { packages: Array<{ version: string; edition: string }> };
+    expect(metadata.packages).toEqual([expect.objectContaining({ version: '3.1.4', edition: '2021' })]);
   });
 
   it('refuses when cargo would read a .cargo/config.toml above the temp directory (a shared /tmp), naming it', async () => {

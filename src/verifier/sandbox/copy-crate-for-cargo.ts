@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ConfigurationError } from '../../core/errors.js';
 import { listVerificationInputs } from '../cache/list-verification-inputs.js';
 import { findInheritedCargoConfiguration } from '../runners/queue/find-inherited-cargo-configuration.js';
-import { rewritePathDependencies } from './rewrite-path-dependencies.js';
+import { makeManifestSelfContained } from './make-manifest-self-contained.js';
 import { findEnclosingLockFile } from './find-enclosing-lock-file.js';
 
 /** Cargo's own target directories beside src/: `cargo test` builds them, so the copy has them too. */
@@ -25,8 +25,9 @@ export interface CrateCopy {
  * relative to the package root, so a copy of unchanged files is as fresh as the crate itself. A
  * workspace member has no Cargo.lock of its own; the nearest enclosing one is copied to keep its
  * versions. `.cargo/` is not copied: configuration in the user's tree does not steer the copy.
- * Relative `path` dependencies are made absolute in the copy's Cargo.toml (rewritePathDependencies),
- * so a sibling crate is still found; `workspace = true` keys cannot be (the copy has no workspace).
+ * The copy's Cargo.toml is self-contained (makeManifestSelfContained): relative `path` dependencies
+ * made absolute, so a sibling crate is still found, and a workspace member's `workspace = true` keys,
+ * profiles, patches and resolver resolved from its workspace root.
  * Used only when the crate's lock is stale or missing (placeCrateForCargo): else cargo runs in place.
  */
 export async function copyCrateForCargo(crateDir: string): Promise<CrateCopy> {
@@ -48,9 +49,9 @@ export async function copyCrateForCargo(crateDir: string): Promise<CrateCopy> {
   return { directory: copy, readDirectories };
 }
 
-/** The copied manifest with absolute path dependencies, its modification time kept (cargo's freshness); returns their directories. */
+/** The copied manifest made self-contained, its modification time kept (cargo's freshness); returns the path dependencies' directories. */
 async function rewriteManifest(original: string, copied: string, crateDir: string): Promise<string[]> {
-  const rewritten = rewritePathDependencies(await readFile(copied, 'utf8'), crateDir);
+  const rewritten = await makeManifestSelfContained(await readFile(copied, 'utf8'), crateDir);
   if (rewritten.manifest === null) return rewritten.pathDirectories;
   await writeFile(copied, rewritten.manifest);
   const times = await stat(original);

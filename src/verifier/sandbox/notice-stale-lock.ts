@@ -1,23 +1,17 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { findInheritedCargoConfiguration } from '../runners/queue/find-inherited-cargo-configuration.js';
 import type { LockedRefusal } from './read-locked-refusal.js';
-import { inheritsFromWorkspace } from './rewrite-path-dependencies.js';
 import { noticeOnce } from './run-notices.js';
 
 /**
  * Says once per run, per lock, why cargo ran on a private copy of the user's crate instead of in it
  * (the lock is stale or missing, so cargo would write it), how to make cargo run in place again, and
- * what the copy cannot take with it when the crate relies on it: `workspace = true` keys, and the
- * `.cargo/config*` and `rust-toolchain*` files of the crate and its ancestors.
+ * what the copy cannot take with it when the crate relies on it: the `.cargo/config*` and
+ * `rust-toolchain*` files of the crate and its ancestors (its `workspace = true` keys it takes,
+ * resolved: copyCrateForCargo).
  */
 export async function noticeStaleLock(crateDir: string, refusal: LockedRefusal): Promise<void> {
-  const manifest = await readFile(path.join(crateDir, 'Cargo.toml'), 'utf8').catch(() => '');
   const configuration = await findInheritedCargoConfiguration(crateDir);
-  const limits = [
-    ...(inheritsFromWorkspace(manifest) ? [`the copy is outside the workspace, so cargo cannot resolve ${path.join(crateDir, 'Cargo.toml')}'s \`workspace = true\` keys there and may fail`] : []),
-    ...(configuration.length > 0 ? [`the copy does not read ${configuration.join(', ')}`] : []),
-  ];
+  const limits = configuration.length > 0 ? [`the copy does not read ${configuration.join(', ')}`] : [];
   const head = refusal.lock === 'stale'
     ? `${refusal.lockFile} is stale: cargo would rewrite it. verus-repair ran cargo on a private copy of the crate and left yours as it is; \`cargo update --workspace\` refreshes it`
     : `${refusal.lockFile} is missing: cargo would create it. verus-repair ran cargo on a private copy of the crate and created none; \`cargo generate-lockfile\` writes one`;

@@ -110,10 +110,12 @@ describe('resolveWorkspaceInheritance: lints and what the root decides for every
     expect(resolver('[package]\nname = "root"\nedition = "2024"\nresolver = "1"\n\n[workspace]\n')).toBe('1');
   });
 
-  it('a root package keeps its profiles and only the resolver of its [workspace]: its members are not in the copy', () => {
+  it('a root package keeps its profiles and its [workspace] without the members, which are not in the copy; one without members is left alone', () => {
     const text = '[package]\nname = "root"\nversion.workspace = true\n\n[workspace]\nresolver = "2"\nmembers = ["sub"]\n\n[workspace.package]\nversion = "2.0.0"\n\n[profile.release]\nlto = true\n';
     const resolved = table(resolveWorkspaceInheritance(parse(text) as TomlTable, '/ws/Cargo.toml', rootOf(text)));
-    expect(resolved).toEqual({ package: { name: 'root', version: '2.0.0' }, workspace: { resolver: '2' }, profile: { release: { lto: true } } });
+    expect(resolved).toEqual({ package: { name: 'root', version: '2.0.0' }, workspace: { resolver: '2', package: { version: '2.0.0' } }, profile: { release: { lto: true } } });
+    const alone = '[package]\nname = "root"\nversion = "0.1.0"\n\n[workspace]\n';
+    expect(resolveWorkspaceInheritance(parse(alone) as TomlTable, '/ws/Cargo.toml', rootOf(alone))).toBeNull();
   });
 });
 

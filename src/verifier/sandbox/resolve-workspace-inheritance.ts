@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { ConfigurationError } from '../../core/errors.js';
 import type { WorkspaceRoot } from './find-workspace-root.js';
 import { mergeInheritedDependency } from './merge-inherited-dependency.js';
@@ -18,7 +19,8 @@ const DEPENDENCY_TABLES = ['dependencies', 'dev-dependencies', 'dev_dependencies
 /**
  * A member's manifest made self-contained for a copy outside its workspace (pure): every
  * `workspace = true` resolved from `root` as cargo does, and what the workspace root decides for
- * all its members carried along. Null when there is nothing to do (no root, nothing inherited).
+ * all its members carried along. Null when nothing changes (a standalone crate, or a root of its own
+ * without members that inherits nothing): the copy keeps the manifest's bytes.
  * - package fields (see INHERITABLE_PACKAGE_FIELDS; field_inherit_with, mod.rs:1124-1137);
  *   `readme` and `license-file` are relative to the root (1100-1118, with the root's default README,
  *   831-859) and made absolute, as is a workspace dependency's path (mergeInheritedDependency);
@@ -26,7 +28,8 @@ const DEPENDENCY_TABLES = ['dependencies', 'dev-dependencies', 'dev_dependencies
  * - a path `base = "workspace"` is the root (lookup_path_base, 2432-2457);
  * - a member's own `[profile]`, `[patch]` and `[replace]` are ignored in favour of the root's, and the
  *   resolver is the root's (C core/workspace.rs:472-474, 536-541, 596-600, 1186-1219, 334-345), so the
- *   copy takes the root's, with paths made absolute, and becomes its own workspace (`[workspace]`).
+ *   copy takes the root's, with paths made absolute, and becomes its own workspace (`[workspace]`);
+ *   a root package keeps its own, without the `members` (not in the copy) of its `[workspace]`.
  * A key that cannot be resolved is a ConfigurationError naming the manifest and the key.
  */
 export function resolveWorkspaceInheritance(member: TomlTable, manifestPath: string, root: WorkspaceRoot | null): TomlTable | null {
@@ -76,7 +79,7 @@ export function resolveWorkspaceInheritance(member: TomlTable, manifestPath: str
   adoptRootSettings(resolved, root, rootDir, path.resolve(manifestPath) === path.resolve(root.manifestPath));
   for (const source of Object.values(table(resolved['patch']) ?? {})) absolutizePaths(table(source), rootDir);
   absolutizePaths(table(resolved['replace']), rootDir);
-  return resolved;
+  return isSameToml(resolved, member) ? null : resolved;
 }
 
 /** The value of an inherited package field, or null when the root does not define it. */
@@ -91,10 +94,10 @@ function inheritPackageField(key: string, workspacePackage: TomlTable, root: Wor
 
 /** The root's profiles, patches, replacements and resolver, which cargo applies to every member; the copy is a workspace of its own. */
 function adoptRootSettings(resolved: TomlTable, root: WorkspaceRoot, rootDir: string, isRoot: boolean): void {
-  const workspace = table(root.manifest['workspace']) ?? {};
   if (isRoot) {
-    // Its members are not in the copy (cargo would fail to load them); inheritance is resolved above.
-    resolved['workspace'] = workspace['resolver'] === undefined ? {} : { resolver: workspace['resolver'] };
+    // Its members are not in the copy: cargo would fail to load them.
+    const own = table(resolved['workspace']) ?? {};
+    for (const key of ['members', 'default-members', 'exclude']) delete own[key];
     return;
   }
   for (const key of ['profile', 'patch', 'replace']) {
@@ -156,6 +159,11 @@ function findInheritedKey(manifest: TomlTable): string | null {
     for (const [name, entry] of Object.entries(dependencies)) if (isInherited(entry)) return `${label}.${name}.workspace`;
   }
   return table(manifest['lints'])?.['workspace'] === true ? 'lints.workspace' : null;
+}
+
+/** Equal as TOML: smol-toml's tables have no prototype, structuredClone's do. */
+function isSameToml(left: TomlTable, right: TomlTable): boolean {
+  return isDeepStrictEqual(JSON.parse(JSON.stringify(left)), JSON.parse(JSON.stringify(right)));
 }
 
 function isInherited(value: unknown): value is TomlTable {

@@ -52,11 +52,6 @@ export function rewritePathDependencyTables(manifest: TomlTable, crateDir: strin
   return { changed, pathDirectories: [...new Set(pathDirectories)] };
 }
 
-/** Whether the manifest inherits anything from its workspace (`x.workspace = true`), which a copy elsewhere cannot. */
-export function inheritsFromWorkspace(manifestText: string): boolean {
-  return /\bworkspace\s*=\s*true\b/.test(manifestText);
-}
-
 function table(value: unknown): TomlTable | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as TomlTable) : null;
 }
