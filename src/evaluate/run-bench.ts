@@ -140,9 +140,9 @@ function checkCassettes(replayDir: string, slugs: readonly string[]): void {
 }
 
 /**
- * Attempts share one pre-check target directory (vstd is compiled once): the table's, else the
- * user's CARGO_TARGET_DIR, else `<out>/cargo-target` (each attempt is its own project, so the
- * per-project default would not be shared).
+ * Attempts share one pre-check target directory (vstd is compiled once): the table's, else
+ * `<out>/cargo-target` (each attempt is its own project, so the per-project default would not be
+ * shared); never the user's CARGO_TARGET_DIR (selectPrecheckTargetDir: attempts are scratch builds).
  */
 function withSharedTarget(table: Record<string, unknown> | null, outDir: string, environment: NodeJS.ProcessEnv): Record<string, unknown> {
   const verifier = { ...(table ?? {}) };

@@ -78,7 +78,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
     onModelWaiting: emit, onModelAdapted: emit,
   });
   const runner = invocation.runner ?? verifierConfig.runner;
-  // Candidates build in the project's shared target directory (selectPrecheckTargetDir): `.verus-repair/cargo-target` unless configured or CARGO_TARGET_DIR is set.
+  // Candidates build in the project's shared target directory (selectPrecheckTargetDir): `.verus-repair/cargo-target` unless configured; never the user's CARGO_TARGET_DIR.
   const config = { ...verifierConfig, runner, ...(invocation.precheckTargetDir === undefined ? {} : { precheck: { ...verifierConfig.precheck, targetDir: invocation.precheckTargetDir } }) };
   // `pop` names `Stack::pop`; an unknown or ambiguous --fn is a ConfigurationError before the run starts.
   const policy = await resolveGuardPolicy(

@@ -70,7 +70,7 @@ export interface PrecheckSettings {
   test: boolean;
   /** `target_dir` as configured (absolute), or null; selectPrecheckTargetDir decides the directory every scratch build uses. */
   targetDir: string | null;
-  /** The project's own shared directory, `<project>/.verus-repair/cargo-target`: used when neither target_dir nor CARGO_TARGET_DIR is set. */
+  /** The project's own shared directory, `<project>/.verus-repair/cargo-target`: every scratch build's when target_dir is unset (the user's own crate's unless CARGO_TARGET_DIR is set). */
   defaultTargetDir: string;
   timeoutMs: number;
   offline: boolean;

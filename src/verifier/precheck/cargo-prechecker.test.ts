@@ -1,10 +1,12 @@
-import { rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTemporaryCrate, SHARED_TARGET_DIR, VERIFYING_LIB_RS } from '../../../test/fakes/temporary-crate.js';
 import { defaultVerifierConfig } from '../config/read-verifier-config.js';
 import { CargoPrechecker } from './cargo-prechecker.js';
 import { parseFailingTests } from './parse-failing-tests.js';
-import { removeTemporaryDirectories } from '../../../test/fakes/temporary-directory.js';
+import { createTemporaryDirectory, removeTemporaryDirectories } from '../../../test/fakes/temporary-directory.js';
+import { materializeCrate, readCrateFiles } from '../../repair/crate-snapshot.js';
 
 afterAll(removeTemporaryDirectories);
 
@@ -55,6 +57,37 @@ describe('CargoPrechecker (real cargo)', () => {
     const result = await prechecker().precheck(crate({ 'src/lib.rs': VERIFYING_LIB_RS + TESTS(2).replace('super::add_one(1)', 'super::add_one("one")') }));
     expect(result).toMatchObject({ status: 'build-failed', step: 'test' });
   }, 300_000);
+});
+
+// Real cargo on a crate without dependencies: a scratch copy and the user's own crate, with the user's CARGO_TARGET_DIR set.
+describe('CargoPrechecker\'s target directory (real cargo)', () => {
+  function setting() {
+    const project = createTemporaryDirectory('precheck-project');
+    const userCrate = path.join(project, 'crate');
+    mkdirSync(path.join(userCrate, 'src'), { recursive: true });
+    writeFileSync(path.join(userCrate, 'Cargo.toml'), '[package]\nname = "plain"\nversion = "0.1.0"\nedition = "2021"\n\n[workspace]\n');
+    writeFileSync(path.join(userCrate, 'src', 'lib.rs'), 'pub fn one() -> u32 { 1 }\n');
+    const base = defaultVerifierConfig(project);
+    const userTarget = path.join(project, 'user-target');
+    const prechecker = new CargoPrechecker({ config: { ...base, precheck: { ...base.precheck, offline: true } }, environment: { ...process.env, CARGO_TARGET_DIR: userTarget } });
+    return { userCrate, userTarget, sharedTarget: base.precheck.defaultTargetDir, prechecker };
+  }
+
+  it('builds a scratch copy in the project\'s shared directory, leaving nothing in the user\'s CARGO_TARGET_DIR', async () => {
+    const { userCrate, userTarget, sharedTarget, prechecker } = setting();
+    const scratch = await materializeCrate(await readCrateFiles(userCrate), userCrate, 'target-dir');
+    created.push(scratch);
+    expect(await prechecker.precheck(scratch)).toMatchObject({ status: 'passed' });
+    expect(existsSync(userTarget)).toBe(false);
+    expect(readdirSync(path.join(sharedTarget, 'debug'))).toContain('libplain.rlib');
+  }, 120_000);
+
+  it('builds the user\'s own crate in their CARGO_TARGET_DIR', async () => {
+    const { userCrate, userTarget, sharedTarget, prechecker } = setting();
+    expect(await prechecker.precheck(userCrate)).toMatchObject({ status: 'passed' });
+    expect(readdirSync(path.join(userTarget, 'debug'))).toContain('libplain.rlib');
+    expect(existsSync(sharedTarget)).toBe(false);
+  }, 120_000);
 });
 
 describe('parseFailingTests', () => {

@@ -18,7 +18,8 @@ import { readLockedRefusal, type LockedRefusal } from '../sandbox/read-locked-re
 import { noticeOnce } from '../sandbox/run-notices.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { describeUnsandboxed, selectSandbox } from '../sandbox/select-sandbox.js';
-import { selectPrecheckTargetDir } from './select-precheck-target-dir.js';
+import { isScratchCrate } from './is-scratch-crate.js';
+import { selectPrecheckTargetDir, type PrecheckedCrate } from './select-precheck-target-dir.js';
 
 const TAIL_CHARACTERS = 4000;
 
@@ -39,6 +40,10 @@ export interface CargoPrecheckerSettings {
  * nothing to judge). The build script and tests are the crate's own code, so the steps run in the sandbox
  * `[verifier.precheck] sandbox` selects (bubblewrap, or the Docker runner's container), else on the
  * host with the user's rights, said once per run.
+ *
+ * A copy verus-repair wrote (isScratchCrate) builds in the project's shared scratch target directory,
+ * never in the user's CARGO_TARGET_DIR; the user's own crate builds where the user builds
+ * (selectPrecheckTargetDir).
  */
 export class CargoPrechecker implements Prechecker {
   private readonly environment: NodeJS.ProcessEnv;
@@ -51,16 +56,17 @@ export class CargoPrechecker implements Prechecker {
   async precheck(crateDir: string, signal?: AbortSignal): Promise<PrecheckResult> {
     const sandbox = await this.selectSandbox();
     const crateRoot = path.resolve(crateDir);
+    const owner: PrecheckedCrate = (await isScratchCrate(crateRoot)) ? 'scratch' : 'user';
     let placement: CargoPlacement = sandbox.kind === 'docker'
       ? { kind: 'copy', ...(await copyCrateForCargo(crateRoot)) }
       : await placeCrateForCargo(crateRoot, this.settings.config, this.environment, signal);
     try {
-      let run = await this.runSteps(placement, sandbox, signal);
+      let run = await this.runSteps(placement, owner, sandbox, signal);
       // The lock went stale after the judgement (or cargo could not judge it offline): cargo refused, wrote nothing.
       if (run.refusal !== null) {
         await releaseCargoPlacement(placement);
         placement = await placeInCopy(crateRoot, run.refusal);
-        run = await this.runSteps(placement, sandbox, signal);
+        run = await this.runSteps(placement, owner, sandbox, signal);
       }
       return run.result;
     } finally {
@@ -68,17 +74,17 @@ export class CargoPrechecker implements Prechecker {
     }
   }
 
-  private async runSteps(placement: CargoPlacement, sandbox: Sandbox, signal: AbortSignal | undefined): Promise<{ result: PrecheckResult; refusal: LockedRefusal | null }> {
+  private async runSteps(placement: CargoPlacement, owner: PrecheckedCrate, sandbox: Sandbox, signal: AbortSignal | undefined): Promise<{ result: PrecheckResult; refusal: LockedRefusal | null }> {
     const { config } = this.settings;
     const root = placement.directory;
     const locked = runsLocked(placement);
     const steps: PrecheckStep[] = ['build'];
     if (config.precheck.test && (await crateHasTests(root))) steps.push('test');
-    const crate = { doctests: steps.includes('test') && (await crateHasDoctests(root)), locked };
+    const crate = { doctests: steps.includes('test') && (await crateHasDoctests(root)), locked, owner };
     if (sandbox.kind === 'bwrap') await fetchDependencies(root, config, this.environment, signal, locked);
     const placed = {
       crateCopyDir: root,
-      writable: [selectPrecheckTargetDir(config.precheck, this.environment)],
+      writable: [selectPrecheckTargetDir(config.precheck, this.environment, owner)],
       ...(placement.kind === 'in-place' ? { crateReadOnly: true } : {}),
       ...(placement.kind === 'scratch' ? {} : { readable: placement.readDirectories }),
       config,

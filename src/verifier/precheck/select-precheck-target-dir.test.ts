@@ -12,11 +12,19 @@ describe('selectPrecheckTargetDir', () => {
     expect(buildPrecheckJob('test', '/tmp/verus-repair-review-m2-y', defaults, {}).env['CARGO_TARGET_DIR']).toBe('/project/.verus-repair/cargo-target');
   });
 
-  it('uses the user\'s CARGO_TARGET_DIR when set (resolved where the user set it), and the configured target_dir over both', () => {
-    expect(buildPrecheckJob('build', '/tmp/scratch', defaults, { CARGO_TARGET_DIR: '/home/me/target' }).env['CARGO_TARGET_DIR']).toBe('/home/me/target');
-    expect(selectPrecheckTargetDir(defaults.precheck, { CARGO_TARGET_DIR: 'build/target' }, '/home/me/work')).toBe('/home/me/work/build/target');
+  it('never builds a scratch copy in the user\'s CARGO_TARGET_DIR: the project\'s shared directory, or the configured target_dir', () => {
+    expect(buildPrecheckJob('build', '/tmp/scratch', defaults, { CARGO_TARGET_DIR: '/home/me/target' }).env['CARGO_TARGET_DIR']).toBe('/project/.verus-repair/cargo-target');
+    expect(selectPrecheckTargetDir(defaults.precheck, { CARGO_TARGET_DIR: '/home/me/target' }, 'scratch')).toBe('/project/.verus-repair/cargo-target');
     const configured = readVerifierConfig('[verifier.precheck]\ntarget_dir = "shared/target"\n', '/repo/verus-repair.toml', '/repo').config;
     expect(configured === null ? null : buildPrecheckJob('build', '/tmp/scratch', configured, { CARGO_TARGET_DIR: '/home/me/target' }).env['CARGO_TARGET_DIR']).toBe('/repo/shared/target');
+  });
+
+  it('builds the user\'s own crate in their CARGO_TARGET_DIR when set (resolved where they set it), the configured target_dir over both', () => {
+    expect(buildPrecheckJob('build', '/home/me/crate', defaults, { CARGO_TARGET_DIR: '/home/me/target' }, { doctests: false, owner: 'user' }).env['CARGO_TARGET_DIR']).toBe('/home/me/target');
+    expect(selectPrecheckTargetDir(defaults.precheck, { CARGO_TARGET_DIR: 'build/target' }, 'user', '/home/me/work')).toBe('/home/me/work/build/target');
+    expect(selectPrecheckTargetDir(defaults.precheck, {}, 'user')).toBe('/project/.verus-repair/cargo-target');
+    const configured = readVerifierConfig('[verifier.precheck]\ntarget_dir = "shared/target"\n', '/repo/verus-repair.toml', '/repo').config;
+    expect(configured === null ? null : selectPrecheckTargetDir(configured.precheck, { CARGO_TARGET_DIR: '/home/me/target' }, 'user')).toBe('/repo/shared/target');
   });
 });
 

@@ -1,8 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { parse } from 'smol-toml';
 import type { VerifierConfig } from '../config/verifier-config.js';
-import { isScratchPackageName } from '../precheck/isolate-scratch-package.js';
+import { isScratchCrate } from '../precheck/is-scratch-crate.js';
 import { copyCrateForCargo } from './copy-crate-for-cargo.js';
 import { judgeCrateLock } from './judge-crate-lock.js';
 import { noticeStaleLock } from './notice-stale-lock.js';
@@ -52,13 +51,4 @@ export async function placeInCopy(crateDir: string, refusal: LockedRefusal): Pro
 
 export async function releaseCargoPlacement(placement: CargoPlacement): Promise<void> {
   if (placement.kind === 'copy') await rm(placement.directory, { recursive: true, force: true });
-}
-
-async function isScratchCrate(crateDir: string): Promise<boolean> {
-  try {
-    const manifest = parse(await readFile(path.join(crateDir, 'Cargo.toml'), 'utf8')) as { package?: { name?: unknown } };
-    return typeof manifest.package?.name === 'string' && isScratchPackageName(manifest.package.name);
-  } catch {
-    return false;
-  }
 }
