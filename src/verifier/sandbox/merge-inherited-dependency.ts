@@ -20,6 +20,8 @@ export type MergedDependency = { ok: true; dependency: TomlTable } | { ok: false
  *   (mod.rs:240-249); other keys beside `workspace = true` are unused, so dropped.
  */
 export function mergeInheritedDependency(member: TomlTable, workspaceEntry: unknown, workspaceRoot: string, edition: number): MergedDependency {
+  const isTable = typeof workspaceEntry === 'object' && workspaceEntry !== null && !Array.isArray(workspaceEntry);
+  if (typeof workspaceEntry !== 'string' && !isTable) return { ok: false, reason: 'its `[workspace.dependencies]` entry is neither a version string nor a table' };
   const merged: TomlTable = typeof workspaceEntry === 'string' ? { version: workspaceEntry } : structuredClone(workspaceEntry as TomlTable);
   if (typeof merged['path'] === 'string' && merged['base'] === undefined) merged['path'] = path.resolve(workspaceRoot, merged['path']);
   const memberDefault = member['default-features'] ?? member['default_features'];

@@ -82,6 +82,10 @@ describe('resolveWorkspaceInheritance: dependencies (C util/toml/mod.rs:1177-124
     expect(() => resolve('[package]\nname = "app"\n\n[dependencies]\nrand.workspace = true\n', rootOf(WORKSPACE))).toThrow('`dependencies.rand.workspace` for a copy of the crate outside its workspace: /ws/Cargo.toml has no `workspace.dependencies.rand`');
   });
 
+  it('refuses a workspace entry that is no dependency at all', () => {
+    expect(() => resolve('[package]\nname = "app"\n\n[dependencies]\nodd.workspace = true\n', rootOf(WORKSPACE.replace('[workspace.dependencies]\n', '[workspace.dependencies]\nodd = 3\n')))).toThrow('`dependencies.odd.workspace` for a copy of the crate outside its workspace: its `[workspace.dependencies]` entry is neither a version string nor a table');
+  });
+
   it('refuses a workspace dependency that is optional (cargo: workspace dependencies cannot be optional)', () => {
     expect(() => resolve('[package]\nname = "app"\n\n[dependencies]\nhelper.workspace = true\n', rootOf(WORKSPACE.replace('helper = { path = "crates/helper" }', 'helper = { path = "crates/helper", optional = true }')))).toThrow('is optional, which a workspace dependency cannot be');
   });
