@@ -21,6 +21,15 @@ describe('output perturbation (weak-postcondition witnesses) on the review twins
     expect(strong.status === 'checked' ? strong.weakWitness ?? null : 'not checked').toBeNull();
   }, 600_000);
 
+  it('finds the weak pick_even accepting another element of the input vector (no r ± 1 passes: it is odd), and nothing on the strong twin', async () => {
+    const weak = await check('review-even-weak', 'pick_even');
+    expect(weak).toMatchObject({ status: 'checked', counterexamples: [] });
+    expect(weak.status === 'checked' && weak.weakWitness != null && describeWeakWitness('pick_even', weak.weakWitness)).toBe('ensures accepts pick_even(v = [0, 2]) == 2 (the code returns 0)');
+    const strong = await check('review-even-strong', 'pick_even');
+    expect(strong).toMatchObject({ status: 'checked', counterexamples: [] });
+    expect(strong.status === 'checked' ? strong.weakWitness ?? null : 'not checked').toBeNull();
+  }, 600_000);
+
   it("claims no witness when an ensures is not executable (the weak search: vstd's macro rejects its matches binding)", async () => {
     const weak = await check('review-search-weak', 'find');
     expect(weak.clauses).toEqual([expect.objectContaining({ kind: 'ensures', status: 'not-executable', reason: expect.stringContaining('E0308') })]);

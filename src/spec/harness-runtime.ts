@@ -34,6 +34,7 @@ pub trait Value: Clone + Send + 'static {
     fn show(&self) -> String;
     fn size(&self) -> u128;
     /// Results near this one that a precise ensures should reject (output perturbation): r ± 1, None for Some, a flipped bool, one element changed, two swapped.
+    /// (Another element of an input vector comes from the check: Check::input_elements.)
     fn perturb(&self) -> Vec<Self> { Vec::new() }
 }
 
@@ -251,6 +252,9 @@ pub struct Check<I, A, R> {
     pub call: fn(&I) -> (R, A),
     /// (clause id, the check over the inputs before, the &mut parameters after, and the result)
     pub ensures: Vec<(usize, fn(&I, &A, &R) -> bool)>,
+    /// Other results drawn from the input (output perturbation): each element of a Vec or slice
+    /// parameter whose element type is the result type (or Some of it, for an Option result).
+    pub input_elements: fn(&I) -> Vec<R>,
 }
 
 /// A value of one check's input, after-state or result type, behind a pointer: the checking loop
@@ -297,7 +301,11 @@ impl<I: Inputs, A: Shown, R: Value> Checked for Check<I, A, R> {
     fn ensures(&self, k: usize, input: &Erased, after: &Erased, result: &Erased) -> bool { (self.ensures[k].1)(cast::<I>(input), cast::<A>(after), cast::<R>(result)) }
     fn show_result(&self, result: &Erased) -> String { cast::<R>(result).show() }
     fn show_after(&self, after: &Erased) -> Vec<String> { cast::<A>(after).show_each() }
-    fn perturb(&self, _input: &Erased, result: &Erased) -> Vec<Erased> { erase_all(cast::<R>(result).perturb()) }
+    fn perturb(&self, input: &Erased, result: &Erased) -> Vec<Erased> {
+        let mut out = erase_all(cast::<R>(result).perturb());
+        out.extend(erase_all((self.input_elements)(cast::<I>(input))));
+        out
+    }
 }
 
 enum Outcome { Fine, Skipped, Unsatisfied, Panicked(String, String), Failed(usize, String, Vec<String>), SpecPanicked(usize) }
