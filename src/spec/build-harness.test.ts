@@ -14,7 +14,7 @@ import { selectSpecTargets } from './select-spec-targets.js';
 import { collectSpecFunctions } from './spec-function-source.js';
 
 const FIXTURE = new URL('../../rust-fixtures/spec-check/', import.meta.url).pathname;
-const ENVIRONMENT = { ...process.env, CARGO_TARGET_DIR: SHARED_TARGET_DIR };
+const ENVIRONMENT = process.env;
 
 async function buildFor(name: string) {
   const files = await readCrateSources(FIXTURE);
@@ -24,7 +24,9 @@ async function buildFor(name: string) {
   const planned = planFunctionCheck(target!.fn, target!.file, 0, specFunctions);
   if (planned.kind !== 'plan') throw new Error(`${name}: ${planned.reason}`);
   const { config } = await loadVerifierConfig(FIXTURE);
-  const build = await buildHarness({ crateDir: FIXTURE, files, plans: [planned.plan], specFunctions, config, environment: ENVIRONMENT });
+  // The shared target directory (vstd built there already), as [verifier.precheck] target_dir: scratch builds never use CARGO_TARGET_DIR.
+  const shared = { ...config, precheck: { ...config.precheck, targetDir: SHARED_TARGET_DIR } };
+  const build = await buildHarness({ crateDir: FIXTURE, files, plans: [planned.plan], specFunctions, config: shared, environment: ENVIRONMENT });
   if (!build.ok) throw new Error(`${name}: ${build.reason}`);
   return { build, plan: planned.plan as FunctionCheckPlan };
 }
