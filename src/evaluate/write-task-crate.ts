@@ -1,15 +1,22 @@
 import { existsSync } from 'node:fs';
-import { copyFile, cp, writeFile } from 'node:fs/promises';
+import { copyFile, cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BenchTask } from './bench-task.js';
 import type { VstdPin } from '../verifier/toolchain/toolchain-pin.js';
 import { writeScratchCrate } from './scratch-crate.js';
+import { makeManifestSelfContained } from '../verifier/sandbox/make-manifest-self-contained.js';
 
 /** The task's crate at `crateDir` with the broken file in place (a scratch crate for single-file tasks). */
 export async function writeTaskCrate(crateDir: string, task: BenchTask, vstd: VstdPin): Promise<void> {
   if (task.crateDir === null) await writeScratchCrate(crateDir, vstd);
   else {
     await cp(task.crateDir, crateDir, { recursive: true, filter: (source) => !/[\\/](target|broken|\.git|\.verus-repair)$/.test(source) });
+    // Outside its workspace a member's `workspace = true` keys and relative path dependencies would not resolve.
+    const manifest = path.join(crateDir, 'Cargo.toml');
+    if (existsSync(manifest)) {
+      const selfContained = (await makeManifestSelfContained(await readFile(manifest, 'utf8'), task.crateDir)).manifest;
+      if (selfContained !== null) await writeFile(manifest, selfContained);
+    }
     // A workspace member (rust-fixtures/*) has its lock file one level up; copied along, cargo needs no network.
     const workspaceLock = path.join(path.dirname(task.crateDir), 'Cargo.lock');
     if (!existsSync(path.join(crateDir, 'Cargo.lock')) && existsSync(workspaceLock)) await copyFile(workspaceLock, path.join(crateDir, 'Cargo.lock'));

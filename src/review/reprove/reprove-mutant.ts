@@ -7,6 +7,7 @@ import { prepareRepair } from '../../repair/prepare-repair.js';
 import { repairCrate } from '../../repair/repair-crate.js';
 import type { Mutant } from '../mutant.js';
 import type { Reproof, ReproveBudget } from './reproof.js';
+import { makeManifestSelfContained } from '../../verifier/sandbox/make-manifest-self-contained.js';
 
 /** Where and with what a review re-proves its mutants. */
 export interface ReproveSettings {
@@ -54,7 +55,7 @@ export async function reproveMutant(mutant: Mutant, crateFiles: CrateFiles, crat
 }
 
 /** A git repository holding the mutated crate (its own `[workspace]`) and the project's config, committed. */
-async function createMutantRepository(repository: string, mutant: Mutant, crateFiles: CrateFiles, crateDir: string, configText: string): Promise<void> {
+export async function createMutantRepository(repository: string, mutant: Mutant, crateFiles: CrateFiles, crateDir: string, configText: string): Promise<void> {
   await rm(repository, { recursive: true, force: true });
   const scratch = await materializeCrate(withFile(crateFiles, mutant.file, mutant.source), crateDir, `reprove-${mutant.id}`);
   await mkdir(path.dirname(repository), { recursive: true });
@@ -63,7 +64,9 @@ async function createMutantRepository(repository: string, mutant: Mutant, crateF
   const manifest = path.join(repository, 'Cargo.toml');
   // The repository holds the crate as the user wrote it, not the scratch copy's renamed package.
   const original = crateFiles.get('Cargo.toml');
-  const text = original === undefined ? await readFile(manifest, 'utf8') : new TextDecoder().decode(original);
+  const written = original === undefined ? await readFile(manifest, 'utf8') : new TextDecoder().decode(original);
+  // Its own [workspace] makes it a root: a member's `workspace = true` keys are resolved first, and relative paths made absolute.
+  const text = (await makeManifestSelfContained(written, crateDir)).manifest ?? written;
   await writeFile(manifest, /^\[workspace\]/m.test(text) ? text : `${text}\n[workspace]\n`);
   await writeFile(path.join(repository, 'verus-repair.toml'), configText);
   await writeFile(path.join(repository, '.gitignore'), 'target/\n.verus-repair/\n');
