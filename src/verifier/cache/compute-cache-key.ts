@@ -34,6 +34,12 @@ export async function computeCacheKey(inputs: VerificationInputs, settings: Verd
     hash.update(`file\0${file}\0${bytes.length}\0`);
     hash.update(bytes);
   }
+  // What cargo reads outside the crate (a workspace's root manifest and lock, path dependencies): a change there changes the verdict's inputs too.
+  for (const file of inputs.outside?.files ?? []) {
+    const bytes = await readFile(file).catch(() => null);
+    hash.update(`outside\0${file}\0${bytes === null ? 'missing' : bytes.length}\0`);
+    if (bytes !== null) hash.update(bytes);
+  }
   hash.update(`\0toolchain\0${settings.toolchain}\0arguments\0`);
   hash.update(JSON.stringify(describeArguments(inputs, settings)));
   return hash.digest('hex');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { assertNever } from '../../core/assert-never.js';
 import { InputError } from '../../core/errors.js';
 import type { VerificationTarget } from '../../core/verifier.js';
+import { listOutsideInputs } from './list-outside-inputs.js';
 import type { VerificationInputs } from './verification-inputs.js';
 
 const CRATE_ROOT_FILES = ['Cargo.toml', 'Cargo.lock', 'build.rs'];
@@ -34,7 +35,8 @@ async function listCrateInputs(root: string): Promise<VerificationInputs> {
   const files: string[] = [];
   for (const name of CRATE_ROOT_FILES) if (await isFile(path.join(root, name))) files.push(name);
   await collectFiles(root, 'src', files);
-  return { root, files: files.sort(compareBytes) };
+  const outside = await listOutsideInputs(root, files);
+  return { root, files: files.sort(compareBytes), ...(outside === null ? {} : { outside }) };
 }
 
 async function collectFiles(root: string, relative: string, into: string[]): Promise<void> {

@@ -2,6 +2,7 @@ import { AdapterError, ConfigurationError } from '../../../core/errors.js';
 import { originOfCacheHit } from '../../../core/verdict-origin.js';
 import type { VerificationOptions, VerificationTarget } from '../../../core/verifier.js';
 import type { VerifierResult } from '../../../core/verifier-result.js';
+import { describeUncarriedInputs } from '../../cache/list-outside-inputs.js';
 import { listVerificationInputs } from '../../cache/list-verification-inputs.js';
 import type { QueueSettings } from '../../config/queue-config.js';
 import { checkExtraVerusArguments } from '../../jobs/extra-verus-argument-allow-list.js';
@@ -60,6 +61,9 @@ export class QueueVerifier implements ReportingVerifier {
     const refused = checkExtraVerusArguments(options.extraVerusArgs);
     if (refused !== null) throw new ConfigurationError(`verifier.extra_verus_args: ${refused}; a queue worker refuses such a job. Remove it, or verify with --local or --docker`);
     const inputs = await listVerificationInputs(target);
+    // The worker builds the snapshot alone: what cargo would read outside it cannot come along.
+    const uncarried = describeUncarriedInputs(inputs.root, inputs.outside, 'a queue job');
+    if (uncarried !== null) throw new ConfigurationError(`${uncarried}${inputs.outside?.pathDependencies.length === 0 ? ' or --docker' : ''}`);
     const key = await computeJobKey(inputs, target, options, this.settings.pinHash);
     const link = await this.connection.acquire();
     try {
