@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkSpec, describeWeakWitness, type FunctionSpecCheck } from '../src/spec/index.js';
+import { readCrateSources } from '../src/spec/read-crate-sources.js';
 import { SHARED_TARGET_DIR } from './fakes/temporary-crate.js';
 
 const ENVIRONMENT = { ...process.env, CARGO_TARGET_DIR: SHARED_TARGET_DIR };
@@ -30,9 +31,22 @@ describe('output perturbation (weak-postcondition witnesses) on the review twins
     expect(strong.status === 'checked' ? strong.weakWitness ?? null : 'not checked').toBeNull();
   }, 600_000);
 
-  it("claims no witness when an ensures is not executable (the weak search: vstd's macro rejects its matches binding)", async () => {
+  it('finds the weak search accepting None where the code returns Some: its `matches` binding is translated now', async () => {
     const weak = await check('review-search-weak', 'find');
-    expect(weak.clauses).toEqual([expect.objectContaining({ kind: 'ensures', status: 'not-executable', reason: expect.stringContaining('E0308') })]);
-    expect(weak.status === 'checked' ? weak.weakWitness ?? null : 'not checked').toBeNull();
+    expect(weak.clauses).toEqual([expect.objectContaining({ kind: 'ensures', status: 'executable' })]);
+    expect(weak.status === 'checked' && weak.weakWitness != null && describeWeakWitness('find', weak.weakWitness)).toBe('ensures accepts find(v = [0], key = 0) == None (the code returns Some(0))');
+  }, 600_000);
+
+  it('claims no witness when an ensures is not executable (an unbounded quantifier added to the weak search)', async () => {
+    const crateDir = fixture('review-search-weak');
+    const files = await readCrateSources(crateDir);
+    const source = new TextDecoder().decode(files.get('src/lib.rs')!);
+    const unbounded = source.replace('r matches Some(i) ==> i < v.len(),', 'r matches Some(i) ==> i < v.len(),\n        r is None ==> forall|j: int| j < v.len() ==> v@[j] != key,');
+    expect(unbounded).not.toBe(source);
+    files.set('src/lib.rs', new TextEncoder().encode(unbounded));
+    const [weak] = (await checkSpec({ crateDir, files, functions: ['find'], seed: 0, perturbResults: true, environment: ENVIRONMENT })).functions;
+    expect(weak?.clauses.map((clause) => clause.status)).toEqual(['executable', 'not-executable']);
+    expect(weak?.status === 'checked' ? weak.weakWitness ?? null : 'not checked').toBeNull();
+    expect(weak?.notes).toContain('output perturbation found an accepted result, but not every ensures is executable, so it is not reported as a witness');
   }, 600_000);
 });

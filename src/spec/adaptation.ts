@@ -1,2 +1,6 @@
-/** A clause or spec fn body rewritten for vstd's exec_spec macro, or why it cannot run. */
-export type Adaptation = { ok: true; text: string } | { ok: false; reason: string };
+/**
+ * A clause or spec fn body rewritten for vstd's exec_spec macro, or why it cannot run. `calls`:
+ * the crate spec fns (by key) and structs (`struct Name`) the text uses, when the typed translation
+ * made it (translateSpecText); absent, they are found by name in the text.
+ */
+export type Adaptation = { ok: true; text: string; calls?: string[] } | { ok: false; reason: string };

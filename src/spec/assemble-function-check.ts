@@ -65,11 +65,14 @@ export function assembleRun(plan: FunctionCheckPlan, run: HarnessRun, specFuncti
   return { ...base, status: 'checked', clauses, counts, counterexamples, notes, ...(witnessLine === undefined && weakWitness === null ? {} : { weakWitness }) };
 }
 
+/** Why evaluating a clause can panic (spec-value-helpers.ts); such an input is never a counterexample. */
+const EVALUATION_PANICS = 'a value beyond i128, a division by zero, an index or a cast out of range, or the recursion budget of a spec fn';
+
 function notesFor(counts: { tried: number; satisfyingRequires: number; requiresPanicked: number }, clauses: ClauseStatus[], ignored: number): string[] {
   const notes: string[] = [];
   if (counts.tried > 0 && counts.satisfyingRequires === 0) notes.push(`no input out of ${counts.tried} satisfied the requires: a contradictory or very narrow precondition?`);
-  if (counts.requiresPanicked > 0) notes.push(`${counts.requiresPanicked} inputs were skipped: evaluating a requires overflowed the exec type the macro chose (spec arithmetic is unbounded)`);
-  for (const clause of clauses) if (clause.status === 'executable' && clause.specPanics > 0 && clause.kind === 'ensures') notes.push(`ensures[${clause.index}] could not be evaluated on ${clause.specPanics} inputs (its spec arithmetic overflowed the exec type the macro chose); those inputs were not checked against it`);
+  if (counts.requiresPanicked > 0) notes.push(`${counts.requiresPanicked} inputs were skipped: evaluating a requires panicked (${EVALUATION_PANICS})`);
+  for (const clause of clauses) if (clause.status === 'executable' && clause.specPanics > 0 && clause.kind === 'ensures') notes.push(`ensures[${clause.index}] could not be evaluated on ${clause.specPanics} inputs (it panicked: ${EVALUATION_PANICS}); those inputs were not checked against it`);
   if (ignored > 0) notes.push(`${ignored} lines of harness output were not understood and were ignored`);
   return notes;
 }

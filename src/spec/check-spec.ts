@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseVerusBytes, type VerusFileIr } from '../ir/index.js';
 import { loadVerifierConfig } from '../verifier/config/read-verifier-config.js';
 import type { VerifierConfig } from '../verifier/config/verifier-config.js';
+import { addHarnessAccess } from './add-harness-access.js';
 import { assembleNotExecutable, assembleRun } from './assemble-function-check.js';
 import { buildHarness } from './build-harness.js';
 import type { FunctionCheckPlan } from './function-check-plan.js';
@@ -55,7 +56,7 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
   const planned = targets.map(({ fn, file }, index) => planFunctionCheck(fn, file, index, specFunctions));
   const plans = planned.flatMap((entry) => (entry.kind === 'plan' ? [entry.plan] : []));
   const config = request.config ?? (await loadVerifierConfig(crateDir)).config;
-  const build = plans.length === 0 ? null : await buildHarness({ crateDir, files, plans, specFunctions, probes: request.probes ?? [], config, environment, ...(request.signal === undefined ? {} : { signal: request.signal }) });
+  const build = plans.length === 0 ? null : await buildHarness({ crateDir, files: addHarnessAccess(files, irs, plans, specFunctions), plans, specFunctions, probes: request.probes ?? [], config, environment, ...(request.signal === undefined ? {} : { signal: request.signal }) });
   const exclusions: import('./build-harness.js').Exclusions = build?.exclusions ?? { specFunctions: new Map(), clauses: new Map(), functions: new Map() };
   const results: FunctionSpecCheck[] = [];
   let runMs = 0;

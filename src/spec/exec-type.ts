@@ -1,7 +1,10 @@
+import type { SpecType } from './spec-type.js';
+
 /**
  * The exec types the harness can generate, pass and show, with their spec counterparts in
  * vstd's exec_spec macro (Vec/slices are Seq, Option stays Option, primitive integers and bool
- * stay as they are). Anything else has no generator here.
+ * stay as they are, a struct of the crate is mirrored by a struct of the same name inside the
+ * macro). Anything else has no generator here.
  */
 export type ExecType =
   | { kind: 'int'; name: string }
@@ -9,14 +12,16 @@ export type ExecType =
   | { kind: 'unit' }
   | { kind: 'vec'; element: ExecType }
   | { kind: 'option'; inner: ExecType }
-  | { kind: 'tuple'; elements: ExecType[] };
+  | { kind: 'tuple'; elements: ExecType[] }
+  /** A struct of the crate whose fields (at most 4) all have generators; `path` is `crate::module::Name`. */
+  | { kind: 'struct'; name: string; path: string; fields: Array<{ name: string; type: ExecType }> };
 
 /** How a parameter receives its value: by value, `&T` / `&[T]`, or `&mut T` / `&mut [T]`. */
 export type Passing = 'value' | 'shared' | 'mutable';
 
 export const INTEGER_TYPES = ['u8', 'u16', 'u32', 'u64', 'u128', 'usize', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize'] as const;
 
-/** The owned Rust type the harness generates values of. */
+/** The owned Rust type the harness generates values of (for a struct, the harness's value type holding its fields). */
 export function ownedTypeText(type: ExecType): string {
   switch (type.kind) {
     case 'int': return type.name;
@@ -25,6 +30,7 @@ export function ownedTypeText(type: ExecType): string {
     case 'vec': return `Vec<${ownedTypeText(type.element)}>`;
     case 'option': return `Option<${ownedTypeText(type.inner)}>`;
     case 'tuple': return `(${type.elements.map(ownedTypeText).join(', ')},)`;
+    case 'struct': return structValueName(type.name);
   }
 }
 
@@ -37,6 +43,20 @@ export function specTypeText(type: ExecType): string {
     case 'vec': return `Seq<${specTypeText(type.element)}>`;
     case 'option': return `Option<${specTypeText(type.inner)}>`;
     case 'tuple': return `(${type.elements.map(specTypeText).join(', ')},)`;
+    case 'struct': return type.name;
+  }
+}
+
+/** The same, as the typed translation tracks it. */
+export function specTypeOfExec(type: ExecType): SpecType {
+  switch (type.kind) {
+    case 'int': return { kind: 'int', name: type.name as (typeof INTEGER_TYPES)[number] };
+    case 'bool': return { kind: 'bool' };
+    case 'unit': return { kind: 'unit' };
+    case 'vec': return { kind: 'seq', element: specTypeOfExec(type.element) };
+    case 'option': return { kind: 'option', inner: specTypeOfExec(type.inner) };
+    case 'tuple': return { kind: 'tuple', elements: type.elements.map(specTypeOfExec) };
+    case 'struct': return { kind: 'struct', name: type.name };
   }
 }
 
@@ -48,9 +68,25 @@ export function specArgumentText(type: ExecType, reference: string): string {
       return `*${reference}`;
     case 'vec':
       return `${reference}.as_slice()`;
+    case 'struct':
+      return `&${structMirrorFunction(type.name)}(&(${reference}).0)`;
     case 'unit':
     case 'option':
     case 'tuple':
       return reference;
   }
+}
+
+/** The harness's value type of a struct: its fields as one generated value (a tuple for 2 to 4 fields). */
+export function structValueName(name: string): string {
+  return `VrValue${name}`;
+}
+
+/** The harness function building the macro's Exec- mirror of a struct from its fields. */
+export function structMirrorFunction(name: string): string {
+  return `vr_mirror_${snakeCase(name)}`;
+}
+
+export function snakeCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }

@@ -3,7 +3,10 @@ import type { ExecType, Passing } from './exec-type.js';
 import type { ClauseReference } from './spec-check-report.js';
 
 export interface ParameterPlan {
+  /** As written (`self` for a receiver): how inputs and counterexamples name it. */
   name: string;
+  /** Its name in the harness's spec fns when it differs (`vr_self` for `self`, which cannot name a parameter there). */
+  specName?: string;
   type: ExecType;
   passing: Passing;
 }
@@ -14,18 +17,21 @@ export interface ClausePlan {
   id: string;
   reference: ClauseReference;
   adapted: Adaptation;
-  /** Crate spec fns the clause calls, transitively. */
+  /** Crate spec fns (and `struct Name` mirrors) the clause uses, transitively. */
   dependencies: string[];
 }
 
 /** A function the harness can call: how to pass its parameters and which clauses become checks. */
 export interface FunctionCheckPlan {
   index: number;
+  /** The qualified name (`Stock::restock` for a method). */
   name: string;
   file: string;
   line: number;
-  /** `crate::module::name`. */
+  /** `crate::module::name`, `crate::module::Type::name` for a method (called with the receiver first). */
   callPath: string;
+  /** The function is not visible from the harness module: it is called through a public shim added beside it in the scratch copy (addHarnessAccess). */
+  throughShim?: boolean;
   parameters: ParameterPlan[];
   result: { name: string | null; type: ExecType };
   clauses: ClausePlan[];

@@ -1,8 +1,10 @@
-import { ownedTypeText, specArgumentText, specTypeText } from './exec-type.js';
+import { ownedTypeText, specArgumentText, specTypeText, structValueName, type ExecType } from './exec-type.js';
 import type { ClausePlan, FunctionCheckPlan } from './function-check-plan.js';
 import { generateInputElements } from './generate-input-elements.js';
 import { INVARIANT_PANIC_MARKER, type InvariantProbe, type ProbeVariable } from './invariant-probe.js';
 import type { SpecFunctionSource } from './spec-function-source.js';
+import { SPEC_VALUE_HELPERS } from './spec-value-helpers.js';
+import { structValueCode } from './struct-harness-code.js';
 import { HARNESS_RUNTIME_IMPORT } from './write-harness-runtime-crate.js';
 
 /** What a line range of the generated module belongs to, so a rustc error there can be blamed on it. */
@@ -31,6 +33,8 @@ export interface HarnessInput {
  */
 export function generateHarness(input: HarnessInput): GeneratedHarness {
   const lines: string[] = ['#![allow(warnings)]', 'use vstd::prelude::*;', 'use vstd::contrib::exec_spec::*;', '', HARNESS_RUNTIME_IMPORT, ''];
+  // The exact integer helpers the translated clauses and spec fns call (spec-value-helpers.ts).
+  lines.push(SPEC_VALUE_HELPERS, '');
   const parts: GeneratedHarness['parts'] = [];
   const add = (part: HarnessPart, text: string) => {
     const lineStart = lines.join('\n').split('\n').length + 1;
@@ -40,16 +44,20 @@ export function generateHarness(input: HarnessInput): GeneratedHarness {
   const probes = input.probes ?? [];
   const used = [...input.plans.flatMap((plan) => plan.clauses.filter(input.isUsable)), ...probes.flatMap((probe) => probe.clauses.filter(input.isUsable))].flatMap((clause) => clause.dependencies);
   for (const name of [...new Set(used)].sort()) {
-    const source = input.specFunctions.get(name)?.source;
-    if (source?.ok === true) add({ kind: 'spec-fn', name }, `exec_spec_unverified! {\n${source.text}\n}\n`);
+    const entry = input.specFunctions.get(name);
+    if (entry?.source.ok === true) add({ kind: 'spec-fn', name }, `exec_spec_unverified! {\n${entry.source.text}\n}\n${entry.glue ?? ''}`);
   }
+  // Each struct's value type once, with the first function that generates it (its part: what fails to compile there is that function's).
+  const valueTypes = new Set<string>();
   // A function with a requires that is not usable is not run at all: its inputs could not be filtered.
   const runnable = input.plans.filter((plan) => plan.clauses.every((clause) => clause.reference.kind !== 'requires' || input.isUsable(clause)));
   for (const plan of runnable) {
     for (const clause of plan.clauses.filter(input.isUsable)) {
       if (clause.adapted.ok) add({ kind: 'clause', id: clause.id }, `exec_spec_unverified! {\nspec fn ${clause.id}(${clauseParameters(plan, clause).join(', ')}) -> bool {\n    ${clause.adapted.text}\n}\n}\n`);
     }
-    add({ kind: 'glue', index: plan.index }, checkFunction(plan, plan.clauses.filter(input.isUsable)));
+    const values = structsOfPlan(plan).filter((type) => !valueTypes.has(type.name));
+    for (const type of values) valueTypes.add(type.name);
+    add({ kind: 'glue', index: plan.index }, `${values.map(structValueCode).join('')}${checkFunction(plan, plan.clauses.filter(input.isUsable))}`);
   }
   for (const probe of probes) {
     const usable = input.isProbeUsable?.(probe) ?? true ? probe.clauses.filter(input.isUsable) : [];
@@ -63,12 +71,18 @@ export function generateHarness(input: HarnessInput): GeneratedHarness {
   return { source: lines.join('\n'), parts };
 }
 
+/** The structs a function's check generates (parameters) or reads back (the result). */
+function structsOfPlan(plan: FunctionCheckPlan): Array<Extract<ExecType, { kind: 'struct' }>> {
+  return [...plan.parameters.map((parameter) => parameter.type), plan.result.type].flatMap((type) => (type.kind === 'struct' ? [type] : []));
+}
+
 function clauseParameters(plan: FunctionCheckPlan, clause: ClausePlan): string[] {
   const parameters: string[] = [];
   for (const parameter of plan.parameters) {
     const type = specTypeText(parameter.type);
-    if (clause.reference.kind === 'ensures' && parameter.passing === 'mutable') parameters.push(`old_${parameter.name}: ${type}`);
-    parameters.push(`${parameter.name}: ${type}`);
+    const name = parameter.specName ?? parameter.name;
+    if (clause.reference.kind === 'ensures' && parameter.passing === 'mutable') parameters.push(`old_${name}: ${type}`);
+    parameters.push(`${name}: ${type}`);
   }
   if (clause.reference.kind === 'ensures' && plan.result.name !== null) parameters.push(`${plan.result.name}: ${specTypeText(plan.result.type)}`);
   return parameters;
@@ -91,13 +105,21 @@ function checkFunction(plan: FunctionCheckPlan, clauses: ClausePlan[]): string {
     if (plan.result.name !== null) args.push(specArgumentText(plan.result.type, 'r'));
     return `(${clause.reference.index}, |i, a, r| exec_${clause.id}(${args.join(', ')}))`;
   });
+  // A struct is built from its generated fields (in its own module, addHarnessAccess) and read back the same way.
+  const built = (position: number) => {
+    const type = plan.parameters[position]!.type;
+    return type.kind === 'struct' ? `${type.path}::vr_spec_check_from_fields((i.${position}).0.clone())` : `i.${position}.clone()`;
+  };
+  const readBack = (type: ExecType, value: string) => (type.kind === 'struct' ? `${structValueName(type.name)}(${value}.vr_spec_check_fields())` : value);
   const callArguments = plan.parameters.map((parameter, position) => {
-    if (parameter.passing === 'value') return `i.${position}.clone()`;
-    if (parameter.passing === 'shared') return `&i.${position}`;
+    if (parameter.passing === 'value') return built(position);
+    if (parameter.passing === 'shared') return parameter.type.kind === 'struct' ? `&s${position}` : `&i.${position}`;
     return `&mut m${position}`;
   });
-  const copies = mutable.map(({ position }) => `let mut m${position} = i.${position}.clone(); `).join('');
-  const call = `|i| { ${copies}let r = ${plan.callPath}(${callArguments.join(', ')}); (r, ${tuple(mutable.map(({ position }) => `m${position}`))}) }`;
+  const shared = plan.parameters.flatMap((parameter, position) => (parameter.passing === 'shared' && parameter.type.kind === 'struct' ? [`let s${position} = ${built(position)}; `] : [])).join('');
+  const copies = mutable.map(({ position }) => `let mut m${position} = ${built(position)}; `).join('');
+  const afterState = tuple(mutable.map(({ parameter, position }) => readBack(parameter.type, `m${position}`)));
+  const call = `|i| { ${shared}${copies}let r = ${readBack(plan.result.type, `${plan.callPath}(${callArguments.join(', ')})`)}; (r, ${afterState}) }`;
   return [
     `fn check_${plan.index}(budget: usize, seed: u64, timeout: u64) {`,
     `    runtime::run::<${inputType}, ${afterType}, ${resultType}>(runtime::Check {`,

@@ -112,6 +112,7 @@ function toVariable(name: string, type: ExecType, passing: 'value' | 'shared' | 
     case 'tuple':
       return passing === 'value' ? { name, type, argument: 'reference' } : null;
     case 'unit':
+    case 'struct':
       return null;
   }
 }

@@ -1,45 +1,132 @@
 import type { FunctionItem, VerusFileIr } from '../ir/index.js';
 import type { Adaptation } from './adaptation.js';
-import { adaptSpecText } from './adapt-spec-text.js';
+import { snakeCase, specTypeOfExec } from './exec-type.js';
+import { parseSpecType } from './parse-spec-expression.js';
+import { readStructDefinitions, type StructDefinition } from './read-struct-definitions.js';
+import { resolveSpecType, type SpecScope, type SpecSignature, type SpecStructShape } from './spec-scope.js';
+import { SpecTranslationRefusal } from './spec-syntax.js';
+import { storageTypeText, type SpecType } from './spec-type.js';
+import { structMirrorBuilder, structMirrorText } from './struct-harness-code.js';
+import { translateSpecText } from './translate-spec-text.js';
 
-/** A spec fn of the crate, rewritten for the macro (or why it cannot be), and the spec fns it calls. */
+/** An item the harness may copy for the macro: a spec fn of the crate, or a struct's mirror. */
 export interface SpecFunctionSource {
+  /** Its key: the spec fn's name, `Type::name` for one declared in an impl, `struct Name` for a struct's mirror. */
   name: string;
   file: string;
   line: number;
+  /** The item's text for the macro, or why it cannot be one. */
   source: Adaptation;
+  /** The keys of the entries it uses. */
   calls: string[];
+  signature?: SpecSignature;
+  structure?: StructDefinition;
+  /** Plain Rust emitted after its macro block (a struct's mirror builder). */
+  glue?: string;
 }
 
-const NO_OLD = new Map<string, string>();
-
-/** Every free, non-generic spec fn with a body, by name: the ones the checked clauses may call. */
+/**
+ * Every non-generic spec fn with a body inside verus! (free, or in an inherent or trait impl of a
+ * struct) and every struct, by key, translated for the macro: the ones the checked clauses may use.
+ * A spec fn is copied with int/nat as i128 and its body typed (translateSpecText); each call of a
+ * copy enters a frame (exec_vr_enter) that bounds recursion depth and the number of calls.
+ */
 export function collectSpecFunctions(files: readonly VerusFileIr[]): Map<string, SpecFunctionSource> {
+  const structs = readStructDefinitions(files);
+  const shapes = structShapes(structs);
   const found = new Map<string, SpecFunctionSource>();
-  const candidates = files.flatMap((ir) => ir.functions.filter((fn) => fn.baseMode === 'spec' && fn.owner === null && fn.insideVerus).map((fn) => ({ ir, fn })));
-  const names = candidates.map(({ fn }) => fn.name);
-  for (const { ir, fn } of candidates) {
-    const body = fn.body === null ? '' : ir.source.sliceBytes(fn.body.span.byteStart, fn.body.span.byteEnd);
-    found.set(fn.name, { name: fn.name, file: ir.file, line: fn.nameSpan.lineStart, source: specFunctionText(fn, body), calls: findCalls(body, names) });
+  for (const definition of structs.values()) found.set(`struct ${definition.name}`, mirrorSource(definition, shapes));
+  const candidates = files.flatMap((ir) => ir.functions.filter((fn) => fn.baseMode === 'spec' && fn.insideVerus && (fn.owner === null || fn.owner.kind === 'impl')).map((fn) => ({ ir, fn, key: specKey(fn) })));
+  const signatures = new Map(candidates.map(({ fn, key }) => [key, readSignature(fn, key, shapes)] as const));
+  const functions = new Map([...signatures].flatMap(([key, signature]) => (typeof signature === 'string' ? [] : [[key, signature] as const])));
+  const unavailable = new Map([...signatures].flatMap(([key, signature]) => (typeof signature === 'string' ? [[key, signature] as const] : [])));
+  for (const { ir, fn, key } of candidates) {
+    const signature = signatures.get(key)!;
+    const base = { name: key, file: ir.file, line: fn.nameSpan.lineStart };
+    if (fn.body === null) { found.set(key, { ...base, source: { ok: false, reason: `spec fn ${key} has no body (uninterpreted)` }, calls: [] }); continue; }
+    if (typeof signature === 'string') { found.set(key, { ...base, source: { ok: false, reason: signature }, calls: [] }); continue; }
+    const variables = new Map(fn.parameters.map((parameter, position) => [parameter.isSelf ? 'self' : parameter.name, { text: parameter.isSelf ? 'vr_self' : parameter.name, type: signature.parameters[position]! }]));
+    const scope: SpecScope = { variables, oldNames: new Map(), functions, structs: shapes, unavailable };
+    const body = translateSpecText(ir.source.sliceBytes(fn.body.span.byteStart + 1, fn.body.span.byteEnd - 1), scope, signature.result);
+    const structsUsed = [...signature.parameters, signature.result].flatMap(structsIn).map((name) => `struct ${name}`);
+    if (!body.ok) { found.set(key, { ...base, source: { ok: false, reason: `spec fn ${key}: ${body.reason}` }, calls: [], signature }); continue; }
+    const parameters = fn.parameters.map((parameter, position) => `${parameter.isSelf ? 'vr_self' : parameter.name}: ${storageTypeText(signature.parameters[position]!)}`);
+    const text = `spec fn ${signature.emittedName}(${parameters.join(', ')}) -> ${storageTypeText(signature.result)} {\n    let vr_frame = vr_enter();\n    ${body.text}\n}`;
+    found.set(key, { ...base, source: { ok: true, text }, calls: [...new Set([...(body.calls ?? []), ...structsUsed])].sort(), signature });
   }
   return found;
 }
 
-/** The names of `spec` functions a text calls. */
+/** The crate's part of a clause's scope: the spec fns it may call and the structs it may read, from collectSpecFunctions. */
+export function crateSpecScope(specFunctions: ReadonlyMap<string, SpecFunctionSource>): Pick<SpecScope, 'functions' | 'structs' | 'unavailable'> {
+  const entries = [...specFunctions.values()];
+  return {
+    functions: new Map(entries.flatMap((entry) => (entry.signature === undefined ? [] : [[entry.name, entry.signature] as const]))),
+    structs: structShapes(new Map(entries.flatMap((entry) => (entry.structure === undefined ? [] : [[entry.structure.name, entry.structure] as const])))),
+    unavailable: new Map(entries.flatMap((entry) => (entry.signature === undefined && entry.structure === undefined && !entry.source.ok ? [[entry.name, entry.source.reason] as const] : []))),
+  };
+}
+
+/** The names of `spec` functions a text calls (for texts that did not go through the typed translation). */
 export function findCalls(text: string, names: readonly string[]): string[] {
   return names.filter((name) => new RegExp(String.raw`(?<![\w.:])${name}\s*\(`).test(text));
 }
 
-function specFunctionText(fn: FunctionItem, body: string): Adaptation {
-  if (fn.body === null) return { ok: false, reason: `spec fn ${fn.name} has no body (uninterpreted)` };
-  if (fn.generics !== null || fn.whereClause !== null) return { ok: false, reason: `spec fn ${fn.name} is generic; the macro compiles only non-generic spec fns` };
-  const typed = fn.parameters.map((parameter) => ({ name: parameter.pattern.text, type: parameter.type?.text ?? '' }));
-  const intTyped = typed.find((parameter) => /\b(int|nat)\b/.test(parameter.type)) ?? (fn.returnValue !== null && /\b(int|nat)\b/.test(fn.returnValue.type.text) ? { name: 'its result', type: fn.returnValue.type.text } : undefined);
-  if (intTyped !== undefined) return { ok: false, reason: `spec fn ${fn.name}: ${intTyped.name} has type ${intTyped.type}; the macro compiles only primitive integer types, not int or nat` };
-  const adapted = adaptSpecText(body.slice(1, -1), { oldNames: NO_OLD });
-  if (!adapted.ok) return { ok: false, reason: `spec fn ${fn.name}: ${adapted.reason}` };
-  const decreases = fn.clauses.find((clause) => clause.kind === 'decreases');
-  const returned = fn.returnValue === null ? '' : ` -> ${fn.returnValue.type.text}`;
-  const signature = `spec fn ${fn.name}(${typed.map((parameter) => `${parameter.name}: ${parameter.type}`).join(', ')})${returned}`;
-  return { ok: true, text: `${signature}${decreases === undefined ? '' : `\n    decreases ${decreases.expressions.map((e) => e.text).join(', ')}`}\n{\n    ${adapted.text}\n}` };
+/** The structs a type mentions (their mirrors must be in the harness). */
+export function structsIn(type: SpecType): string[] {
+  switch (type.kind) {
+    case 'struct': return [type.name];
+    case 'seq': return structsIn(type.element);
+    case 'option': return structsIn(type.inner);
+    case 'tuple': return type.elements.flatMap(structsIn);
+    default: return [];
+  }
+}
+
+function specKey(fn: FunctionItem): string {
+  return fn.owner?.kind === 'impl' ? `${ownerName(fn.owner.selfType)}::${fn.name}` : fn.name;
+}
+
+function ownerName(selfType: string): string {
+  return selfType.replace(/<[\s\S]*$/, '').split('::').pop()!.trim();
+}
+
+function readSignature(fn: FunctionItem, key: string, structs: ReadonlyMap<string, SpecStructShape>): SpecSignature | string {
+  if (fn.generics !== null || fn.whereClause !== null) return `spec fn ${key} is generic; the macro compiles only non-generic spec fns`;
+  const owner = fn.owner?.kind === 'impl' ? fn.owner.selfType : null;
+  if (owner !== null && /</.test(owner)) return `spec fn ${key} is in a generic impl`;
+  if (owner === null && /[A-Z]/.test(fn.name)) return `spec fn ${key}: its name has capital letters, which vstd's macro takes for a struct or enum`;
+  const selfType = owner === null ? null : ownerName(owner);
+  try {
+    const parameters = fn.parameters.map((parameter) => {
+      if (parameter.isSelf) {
+        if (selfType === null || !structs.has(selfType)) throw new SpecTranslationRefusal(`its receiver is a ${selfType ?? 'non-struct'}, which check-spec cannot mirror${selfType === null ? '' : ` (${selfType} is not a struct whose fields it can generate)`}`);
+        return { kind: 'struct', name: selfType } as const;
+      }
+      if (!/^[a-z_]\w*$/.test(parameter.name)) throw new SpecTranslationRefusal(`parameter ${parameter.name} is a pattern`);
+      return resolveSpecType(parseSpecType(parameter.type?.text ?? ''), structs, selfType);
+    });
+    if (fn.returnValue === null) throw new SpecTranslationRefusal('it has no result type');
+    const result = resolveSpecType(parseSpecType(fn.returnValue.type.text), structs, selfType);
+    return { key, emittedName: selfType === null ? fn.name : `vr_${snakeCase(selfType)}_${fn.name}`, parameters, result, method: fn.parameters[0]?.isSelf === true };
+  } catch (error) {
+    if (error instanceof SpecTranslationRefusal) return `spec fn ${key}: ${error.message}`;
+    throw error;
+  }
+}
+
+function structShapes(structs: ReadonlyMap<string, StructDefinition>): Map<string, SpecStructShape> {
+  const shapes = new Map<string, SpecStructShape>();
+  for (const definition of structs.values()) {
+    if (definition.fields.ok) shapes.set(definition.name, { name: definition.name, fields: new Map(definition.fields.list.map((field) => [field.name, specTypeOfExec(field.type)])) });
+  }
+  return shapes;
+}
+
+function mirrorSource(definition: StructDefinition, shapes: ReadonlyMap<string, SpecStructShape>): SpecFunctionSource {
+  const base = { name: `struct ${definition.name}`, file: definition.file, line: definition.line, calls: [], structure: definition };
+  if (!definition.fields.ok) return { ...base, source: { ok: false, reason: definition.fields.reason } };
+  if (/^[a-z]/.test(definition.name) || !shapes.has(definition.name)) return { ...base, source: { ok: false, reason: `struct ${definition.name}: a lowercase name, which vstd's macro takes for a function` } };
+  const type = { kind: 'struct' as const, name: definition.name, path: definition.path, fields: definition.fields.list };
+  return { ...base, source: { ok: true, text: structMirrorText(type) }, glue: structMirrorBuilder(type) };
 }

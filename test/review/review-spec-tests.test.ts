@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTemporaryDirectories } from '../fakes/temporary-directory.js';
 import { auditReview } from '../../src/ledger/audit-review.js';
@@ -14,7 +16,7 @@ import { MUTATION_OPERATOR_NAMES } from '../../src/review/mutation-operator.js';
 import { reviewCrate } from '../../src/review/review-crate.js';
 import type { ReviewEvent } from '../../src/review/review-event.js';
 import type { ReviewResult } from '../../src/review/review-result.js';
-import { copyReviewFixture } from './review-fixture-crate.js';
+import { copyReviewFixture, FIXTURES_ROOT } from './review-fixture-crate.js';
 import { createSyntheticReviewServices } from './synthetic-review-services.js';
 
 afterAll(removeTemporaryDirectories);
@@ -29,9 +31,16 @@ interface SpecTestedReview {
 
 // Real cargo for the erased build, the tests and the spec-check harness; the Verus stage is the fake
 // cargo-verus answering from each fixture's hand-written review-oracle.json (synthetic verdicts).
-async function review(name: string): Promise<SpecTestedReview> {
-  const crate = copyReviewFixture(name);
-  const { services, fake, events } = await createSyntheticReviewServices(crate, 'review-oracle', undefined, { specTests: true });
+async function review(name: string, source?: string): Promise<SpecTestedReview> {
+  const crate = copyReviewFixture(name, source === undefined ? {} : { source });
+  // A changed source gets an oracle root of its own: the fake answers for the source it finds there (the fixture's predictions).
+  const oracleRoot = source === undefined ? undefined : path.join(path.dirname(crate), 'oracle');
+  if (oracleRoot !== undefined) {
+    mkdirSync(path.join(oracleRoot, name, 'src'), { recursive: true });
+    writeFileSync(path.join(oracleRoot, name, 'src', 'lib.rs'), source!);
+    copyFileSync(path.join(FIXTURES_ROOT, name, 'review-oracle.json'), path.join(oracleRoot, name, 'review-oracle.json'));
+  }
+  const { services, fake, events } = await createSyntheticReviewServices(crate, 'review-oracle', oracleRoot, { specTests: true });
   const outcome = await reviewCrate({ id: `spec-${name}`, crateDir: crate, file: null, functions: [], operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1, jobs: 1, vacuity: false }, services);
   if (outcome.kind !== 'reviewed') throw new Error(`${name}: ${outcome.message}`);
   return { review: outcome.review, crate, events, verifierDirectories: fake.readInvocations().filter((call) => call.tool === 'cargo-verus').map((call) => call.cwd) };
@@ -45,6 +54,11 @@ describe('review spec tests on the max twins (real cargo harness; synthetic veri
   const results = new Map<string, SpecTestedReview>();
   beforeAll(async () => {
     for (const name of ['review-max-weak', 'review-max-strong', 'review-search-weak']) results.set(name, await review(name));
+    // The weak search with a second ensures that is not executable (an unbounded forall), on the same line so the mutants' keys stay the oracle's.
+    const weakSearch = readFileSync(path.join(FIXTURES_ROOT, 'review-search-weak', 'src', 'lib.rs'), 'utf8');
+    const unbounded = weakSearch.replace('r matches Some(i) ==> i < v.len(),', 'r matches Some(i) ==> i < v.len(), r is None ==> forall|j: int| j < v.len() ==> v@[j] != key,');
+    if (unbounded === weakSearch) throw new Error('review-search-weak: the ensures to extend was not found');
+    results.set('review-search-weak-unbounded', await review('review-search-weak', unbounded));
   }, 600_000);
 
   it('weak max: output perturbation finds the witness, and the mutant whose result is out of range is killed by spec tests', () => {
@@ -144,17 +158,24 @@ describe('review spec tests on the max twins (real cargo harness; synthetic veri
     expect(renderReviewMarkdown(edited)).toContain(`- **counterexample on the original src/lib.rs:10 max_index: ${counterexample}**`);
   });
 
-  it('a clause that is not executable gives no claim: no witness on the weak search', () => {
+  it('the weak search: its matches ensures is checked, and None where the code finds the key is a witness', () => {
     const { review: result } = results.get('review-search-weak')!;
-    // vstd's macro rejects `r matches Some(i) ==> i < v.len()` (docs/spec-check.md): 0 of 1 clause executable, so no witness is claimed.
-    expect(result.specChecks?.map((check) => [check.function, check.executableClauses, check.clauses, check.weakWitness, check.counterexamples])).toEqual([['find', 0, 1, null, []]]);
-    // A panic is still a counterexample of its own kind: the index-shifted mutant reads past the end.
+    expect(result.specChecks?.map((check) => [check.function, check.executableClauses, check.clauses, check.weakWitness, check.counterexamples, check.notExecutable])).toEqual([['find', 1, 1, 'ensures accepts find(v = [0], key = 0) == None (the code returns Some(0))', [], []]]);
+    // A panic is a counterexample of its own kind: the index-shifted mutant reads past the end.
     expect(killedBySpecTests(result)).toEqual([{ id: 'm5', change: 'index-shift 14: i -> i + 1', counterexample: 'find(v = [0], key = 0) panicked at src/lib.rs:14:13: index out of bounds: the len is 1 but the index is 1 (an index out of bounds, which Verus would have to prove absent)' }]);
+    // The four survivors and the witness are the findings.
+    expect(result.findings).toBe(5);
+  });
+
+  it('a clause that is not executable gives no claim: no witness on the weak search with an unbounded second ensures', () => {
+    const { review: result } = results.get('review-search-weak-unbounded')!;
+    expect(result.specChecks?.map((check) => [check.function, check.executableClauses, check.clauses, check.weakWitness, check.counterexamples])).toEqual([['find', 1, 2, null, []]]);
+    expect(killedBySpecTests(result).map((killed) => killed.id)).toEqual(['m5']);
     // The four survivors are the findings, as without spec tests.
     expect(result.findings).toBe(4);
-    // The reason is said where the check is reported: rustc's error on the macro's output.
-    expect(result.specChecks![0]!.notExecutable).toEqual([expect.stringMatching(/^ensures r matches Some\(i\) ==> i < v\.len\(\): the macro's output for it does not compile: error\[E0308\]/)]);
-    expect(renderReviewText(result)).toMatch(/\n  find \(src\/lib\.rs:9\): 0 of 1 clause\(s\) executable; 1000 inputs tried, 1000 satisfying the requires; not executable, no claim: ensures r matches Some\(i\) ==> i < v\.len\(\): the macro's output for it does not compile: error\[E0308\]/);
+    // The reason is said where the check is reported.
+    expect(result.specChecks![0]!.notExecutable).toEqual([expect.stringMatching(/^ensures r is None ==> forall\|j: int\| j < v\.len\(\) ==> v@\[j\] != key: unbounded quantifier: forall over j has no guard/)]);
+    expect(renderReviewText(result)).toMatch(/\n  find \(src\/lib\.rs:9\): 1 of 2 clause\(s\) executable; 1000 inputs tried, 1000 satisfying the requires; not executable, no claim: ensures r is None ==> forall\|j: int\| j < v\.len\(\) ==> v@\[j\] != key: unbounded quantifier/);
   });
 });
 

@@ -1,0 +1,52 @@
+/**
+ * The syntax of a requires/ensures expression or a spec fn body, as far as check-spec translates it
+ * for vstd's exec_spec macro (parseSpecExpression). Operator precedence and the scope of `matches`
+ * bindings follow verus_syn (dependencies/syn/src/precedence.rs, verus.rs parse_matches).
+ */
+export type SpecExpression =
+  | { kind: 'integer'; value: bigint; suffix: string | null }
+  | { kind: 'boolean'; value: boolean }
+  /** `x`, `u64::MAX`, `Seq::<u64>::empty`: the segments, and the generic arguments of a turbofish. */
+  | { kind: 'path'; segments: string[]; generics: SpecTypeSyntax[] }
+  | { kind: 'call'; callee: SpecExpression; args: SpecExpression[] }
+  | { kind: 'method'; receiver: SpecExpression; name: string; args: SpecExpression[] }
+  /** `e.name` or `e.0`. */
+  | { kind: 'field'; base: SpecExpression; name: string }
+  | { kind: 'index'; base: SpecExpression; index: SpecExpression }
+  /** `e@` */
+  | { kind: 'view'; base: SpecExpression }
+  | { kind: 'cast'; operand: SpecExpression; type: SpecTypeSyntax }
+  /** `*e` and `&e` are kept as `*`: in spec code a reference denotes its value. */
+  | { kind: 'unary'; operator: '!' | '-' | '*'; operand: SpecExpression }
+  | { kind: 'binary'; operator: BinaryOperator; left: SpecExpression; right: SpecExpression }
+  /** `a < b`, and Verus's chained comparisons `a <= b < c` (each operand compared with the next). */
+  | { kind: 'comparison'; operands: SpecExpression[]; operators: ComparisonOperator[] }
+  /** `e matches p`, with the `==>`/`&&` continuation its bindings scope over. */
+  | { kind: 'matches'; operand: SpecExpression; pattern: SpecPattern; continuation: { operator: '==>' | '&&'; body: SpecExpression } | null }
+  | { kind: 'is'; operand: SpecExpression; variant: string }
+  | { kind: 'if'; condition: SpecExpression; then: SpecExpression; otherwise: SpecExpression }
+  | { kind: 'block'; bindings: Array<{ name: string; value: SpecExpression }>; result: SpecExpression }
+  | { kind: 'quantifier'; quantifier: 'forall' | 'exists'; binders: Array<{ name: string; type: SpecTypeSyntax }>; body: SpecExpression }
+  | { kind: 'tuple'; elements: SpecExpression[] }
+  /** `seq![a, b]` */
+  | { kind: 'seq-literal'; elements: SpecExpression[] };
+
+export type BinaryOperator =
+  | '+' | '-' | '*' | '/' | '%' | '&' | '|' | '^' | '<<' | '>>'
+  | '&&' | '||' | '==>' | '<==' | '<==>'
+  | '==' | '!=' | '=~=' | '=~~=';
+
+export type ComparisonOperator = '<' | '<=' | '>' | '>=';
+
+export type SpecPattern = { kind: 'some'; binding: string | null } | { kind: 'none' };
+
+/** A type as written: `u64`, `Seq<u64>`, `(u8, bool)` (name `()`), references stripped. */
+export interface SpecTypeSyntax {
+  name: string;
+  arguments: SpecTypeSyntax[];
+}
+
+/** Why a text cannot be read or translated; the reason is shown to the user as is. */
+export class SpecTranslationRefusal extends Error {
+  override readonly name = 'SpecTranslationRefusal';
+}

@@ -1,0 +1,102 @@
+import { SpecTranslationRefusal, type SpecExpression } from './spec-syntax.js';
+import type { SpecSignature } from './spec-scope.js';
+import { describeSpecType, storageTypeText, type SpecType } from './spec-type.js';
+import type { SpecTranslator, Translated } from './translate-spec-expression.js';
+
+const NAT: SpecType = { kind: 'int', name: 'nat' };
+const BOOL: SpecType = { kind: 'bool' };
+
+/** `f(args)`: old/final of a parameter, Some, Seq::empty, or a spec fn of the crate (free or `Type::f`). */
+export function translateCall(translator: SpecTranslator, expression: Extract<SpecExpression, { kind: 'call' }>, expected: SpecType | undefined): Translated {
+  if (expression.callee.kind !== 'path') throw new SpecTranslationRefusal('a call of a computed function');
+  const { segments, generics } = expression.callee;
+  const name = segments.join('::');
+  const args = expression.args;
+  const [only] = args;
+  if ((name === 'old' || name === 'final') && args.length === 1 && only?.kind === 'path' && only.segments.length === 1) {
+    const written = only.segments[0]!;
+    const variable = translator.scope.variables.get(name === 'old' ? translator.scope.oldNames.get(written) ?? written : written);
+    if (variable === undefined) throw new SpecTranslationRefusal(`${name}(${written}): ${written} is not a parameter here`);
+    return translator.load(variable.text, variable.type);
+  }
+  if (name === 'Some' && only !== undefined && args.length === 1) {
+    const declared = expected?.kind === 'option' ? expected.inner : undefined;
+    const value = translator.translate(only, declared);
+    const inner = declared ?? value.type;
+    return { text: `Some(${translator.store(value, inner)})`, type: { kind: 'option', inner } };
+  }
+  if (segments[0] === 'Seq' && segments[segments.length - 1] === 'empty' && args.length === 0) {
+    const element = generics[0] !== undefined ? translator.resolveType(generics[0]) : expected?.kind === 'seq' ? expected.element : undefined;
+    if (element === undefined) throw new SpecTranslationRefusal('Seq::empty() here needs its element type to be known');
+    const type: SpecType = { kind: 'seq', element };
+    return { text: `Seq::<${storageTypeText(element)}>::empty()`, type };
+  }
+  const signature = translator.scope.functions.get(name);
+  const unavailable = translator.scope.unavailable?.get(name);
+  if (signature === undefined && unavailable !== undefined) throw new SpecTranslationRefusal(`uses spec fn ${name}, which is not executable: ${unavailable}`);
+  if (signature === undefined) throw new SpecTranslationRefusal(`calls ${name}, which is not a spec fn of the crate that check-spec can copy`);
+  return callSignature(translator, signature, null, args);
+}
+
+export function translateMethod(translator: SpecTranslator, expression: Extract<SpecExpression, { kind: 'method' }>): Translated {
+  return translateMethodOn(translator, translator.translate(expression.receiver), expression.name, expression.args);
+}
+
+/** A method of Seq or Option the macro compiles, or a spec fn declared in the receiver struct's impl. */
+export function translateMethodOn(translator: SpecTranslator, receiver: Translated, name: string, args: SpecExpression[]): Translated {
+  const arity = (count: number) => {
+    if (args.length !== count) throw new SpecTranslationRefusal(`${name} takes ${count} argument(s), found ${args.length}`);
+  };
+  const usize = (argument: SpecExpression) => `vr_narrow_usize(${translator.wide(argument).text})`;
+  const type = receiver.type;
+  if (type.kind === 'seq') {
+    const stored = (argument: SpecExpression, as: SpecType) => translator.store(translator.translate(argument, as), as);
+    switch (name) {
+      case 'len': arity(0); return translator.load(`${receiver.text}.len()`, NAT);
+      case 'index': arity(1); return translator.index(receiver, args[0]!);
+      case 'first':
+      case 'last': arity(0); return translator.load(`${receiver.text}.${name}()`, type.element);
+      case 'drop_first':
+      case 'drop_last': arity(0); return { text: `${receiver.text}.${name}()`, type };
+      case 'take':
+      case 'skip': arity(1); return { text: `${receiver.text}.${name}(${usize(args[0]!)})`, type };
+      case 'subrange': arity(2); return { text: `${receiver.text}.subrange(${usize(args[0]!)}, ${usize(args[1]!)})`, type };
+      case 'update': arity(2); return { text: `${receiver.text}.update(${usize(args[0]!)}, ${stored(args[1]!, type.element)})`, type };
+      case 'push': arity(1); return { text: `${receiver.text}.push(${stored(args[0]!, type.element)})`, type };
+      case 'add': arity(1); return { text: `${receiver.text}.add(${stored(args[0]!, type)})`, type };
+      case 'contains': arity(1); return { text: `${receiver.text}.contains(${stored(args[0]!, type.element)})`, type: BOOL };
+      case 'is_prefix_of':
+      case 'is_suffix_of': arity(1); return { text: `${receiver.text}.${name}(${stored(args[0]!, type)})`, type: BOOL };
+      case 'view':
+      case 'deep_view': arity(0); return receiver;
+    }
+  }
+  if (type.kind === 'option') {
+    switch (name) {
+      case 'unwrap':
+      case 'get_Some_0': arity(0); return translator.load(`${receiver.text}.unwrap()`, type.inner);
+      case 'is_some': arity(0); return translator.isVariant(receiver, 'Some');
+      case 'is_none': arity(0); return translator.isVariant(receiver, 'None');
+    }
+  }
+  if (type.kind === 'struct') {
+    const signature = translator.scope.functions.get(`${type.name}::${name}`);
+    if (signature?.method === true) return callSignature(translator, signature, receiver, args);
+    const unavailable = translator.scope.unavailable?.get(`${type.name}::${name}`);
+    if (unavailable !== undefined) throw new SpecTranslationRefusal(`uses spec fn ${type.name}::${name}, which is not executable: ${unavailable}`);
+    throw new SpecTranslationRefusal(`${type.name}.${name}(..) is not a spec fn of ${type.name}'s impls that check-spec can copy`);
+  }
+  throw new SpecTranslationRefusal(`method ${name} on ${describeSpecType(type)} is not translated`);
+}
+
+function callSignature(translator: SpecTranslator, signature: SpecSignature, receiver: Translated | null, args: SpecExpression[]): Translated {
+  const given = (receiver === null ? 0 : 1) + args.length;
+  if (given !== signature.parameters.length) throw new SpecTranslationRefusal(`${signature.key} takes ${signature.parameters.length} argument(s), found ${given}`);
+  const texts = signature.parameters.map((parameter, position) => {
+    if (receiver !== null && position === 0) return translator.store(receiver, parameter);
+    const argument = args[position - (receiver === null ? 0 : 1)]!;
+    return translator.store(translator.translate(argument, parameter), parameter);
+  });
+  translator.use(signature.key);
+  return translator.load(`${signature.emittedName}(${texts.join(', ')})`, signature.result);
+}
