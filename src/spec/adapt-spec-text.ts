@@ -8,6 +8,8 @@ export interface AdaptOptions {
   oldNames: ReadonlyMap<string, string>;
   /** The clause's variables and the crate's spec fns and structs, typed: with it the typed translation runs (translateSpecText). */
   scope?: SpecScope;
+  /** The name items lifted out of the clause are named after (its spec fn's name in the harness). */
+  liftPrefix?: string;
 }
 
 const CLOSURE = /(?:^|[(,=!{]|&&|\|\||==>)\s*(?:move\s*)?\|[^|]*\|/;
@@ -23,7 +25,7 @@ const RECEIVER = String.raw`([A-Za-z_]\w*@?(?:\.\w+(?:\(\))?)*)`;
  * counterpart are refused with the reason.
  */
 export function adaptSpecText(text: string, options: AdaptOptions): Adaptation {
-  if (options.scope !== undefined) return translateSpecText(text, { ...options.scope, oldNames: options.oldNames });
+  if (options.scope !== undefined) return translateSpecText(text, { ...options.scope, oldNames: options.oldNames }, { kind: 'bool' }, options.liftPrefix ?? null);
   if (/\bchoose\s*\|/.test(text)) return { ok: false, reason: 'choose has no exec counterpart: it picks a value satisfying a predicate, which exec code cannot search for in general' };
   const withoutQuantifierHeads = text.replace(/\b(forall|exists)\s*\|[^|]*\|/g, '$1 ');
   if (CLOSURE.test(withoutQuantifierHeads)) return { ok: false, reason: 'closures (spec_fn values) have no exec counterpart in vstd exec_spec' };

@@ -53,7 +53,9 @@ export function generateHarness(input: HarnessInput): GeneratedHarness {
   const runnable = input.plans.filter((plan) => plan.clauses.every((clause) => clause.reference.kind !== 'requires' || input.isUsable(clause)));
   for (const plan of runnable) {
     for (const clause of plan.clauses.filter(input.isUsable)) {
-      if (clause.adapted.ok) add({ kind: 'clause', id: clause.id }, `exec_spec_unverified! {\nspec fn ${clause.id}(${clauseParameters(plan, clause).join(', ')}) -> bool {\n    ${clause.adapted.text}\n}\n}\n`);
+      // Items the translation lifted out of the clause (Seq::new's element function) go in its block, their glue after it.
+      const lifted = clause.adapted.ok ? clause.adapted.lifted : undefined;
+      if (clause.adapted.ok) add({ kind: 'clause', id: clause.id }, `exec_spec_unverified! {\n${(lifted?.items ?? []).map((item) => `${item}\n`).join('')}spec fn ${clause.id}(${clauseParameters(plan, clause).join(', ')}) -> bool {\n    ${clause.adapted.text}\n}\n}\n${(lifted?.glue ?? []).join('')}`);
     }
     const values = structsOfPlan(plan).filter((type) => !valueTypes.has(type.name));
     for (const type of values) valueTypes.add(type.name);

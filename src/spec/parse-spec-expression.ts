@@ -16,7 +16,6 @@ const CAST_POWER = 13;
 const MATCHES_POWER = 14;
 const UNARY_POWER = 15;
 const ORDERING = new Set(['<', '<=', '>', '>=']);
-const CLOSURES = 'closures (spec_fn values) have no exec counterpart in vstd exec_spec';
 
 /** Parses a requires/ensures expression or a spec fn body; throws SpecTranslationRefusal with the reason. */
 export function parseSpecExpression(text: string): SpecExpression {
@@ -174,7 +173,7 @@ class SpecExpressionParser {
     if (token.kind === 'punctuation') {
       if (token.text === '(') return this.parenthesized();
       if (token.text === '{') return this.block();
-      if (token.text === '|' || token.text === '||') throw new SpecTranslationRefusal(CLOSURES);
+      if (token.text === '|' || token.text === '||') return this.closure();
       this.tokens.fail('expected an expression');
     }
     if (token.kind !== 'identifier') this.tokens.fail('expected an expression');
@@ -193,7 +192,8 @@ class SpecExpressionParser {
       case 'match':
         throw new SpecTranslationRefusal('match expressions are not translated (matches, is and if are)');
       case 'move':
-        throw new SpecTranslationRefusal(CLOSURES);
+        this.tokens.next();
+        return this.closure();
     }
     return this.path();
   }
@@ -257,6 +257,19 @@ class SpecExpressionParser {
     if (!this.tokens.eat('else')) throw new SpecTranslationRefusal('an if without else has no value');
     const otherwise = this.tokens.at('if') ? this.conditional() : this.block();
     return { kind: 'if', condition, then, otherwise };
+  }
+
+  private closure(): SpecExpression {
+    const parameters: Array<{ name: string; type: import('./spec-syntax.js').SpecTypeSyntax | null }> = [];
+    if (!this.tokens.eat('||')) {
+      this.tokens.expect('|');
+      while (!this.tokens.eat('|')) {
+        const name = this.tokens.identifier();
+        parameters.push({ name, type: this.tokens.eat(':') ? this.tokens.type() : null });
+        if (!this.tokens.eat(',') && !this.tokens.at('|')) this.tokens.fail('expected , or | after a closure parameter');
+      }
+    }
+    return { kind: 'closure', parameters, body: this.expression(0) };
   }
 
   private quantifier(quantifier: 'forall' | 'exists'): SpecExpression {

@@ -103,9 +103,10 @@ function planClauses(fn: FunctionItem, index: number, parameters: ParameterPlan[
     const oldNames = new Map(mutable.map(({ name }) => [name, kind === 'requires' ? name : `old_${name}`]));
     const signatureStructs = [...parameters.map((parameter) => parameter.type), ...(kind === 'ensures' ? [result.type] : [])].flatMap((type) => structsIn(specTypeOfExec(type))).map((name) => `struct ${name}`);
     for (const expression of clause.expressions) {
-      const adapted = adaptSpecText(expression.text, { oldNames, scope: { ...crate, variables, oldNames } });
+      const id = `vr_f${index}_${kind}_${expression.index}`;
+      const adapted = adaptSpecText(expression.text, { oldNames, scope: { ...crate, variables, oldNames }, liftPrefix: id });
       plans.push({
-        id: `vr_f${index}_${kind}_${expression.index}`,
+        id,
         reference: { kind, index: expression.index, text: expression.text, line: expression.span.lineStart },
         adapted,
         dependencies: adapted.ok ? closeDependencies([...(adapted.calls ?? []), ...signatureStructs], specFunctions) : [],

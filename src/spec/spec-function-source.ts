@@ -47,12 +47,13 @@ export function collectSpecFunctions(files: readonly VerusFileIr[]): Map<string,
     if (typeof signature === 'string') { found.set(key, { ...base, source: { ok: false, reason: signature }, calls: [] }); continue; }
     const variables = new Map(fn.parameters.map((parameter, position) => [parameter.isSelf ? 'self' : parameter.name, { text: parameter.isSelf ? 'vr_self' : parameter.name, type: signature.parameters[position]! }]));
     const scope: SpecScope = { variables, oldNames: new Map(), functions, structs: shapes, unavailable };
-    const body = translateSpecText(ir.source.sliceBytes(fn.body.span.byteStart + 1, fn.body.span.byteEnd - 1), scope, signature.result);
+    const body = translateSpecText(ir.source.sliceBytes(fn.body.span.byteStart + 1, fn.body.span.byteEnd - 1), scope, signature.result, signature.emittedName);
     const structsUsed = [...signature.parameters, signature.result].flatMap(structsIn).map((name) => `struct ${name}`);
     if (!body.ok) { found.set(key, { ...base, source: { ok: false, reason: `spec fn ${key}: ${body.reason}` }, calls: [], signature }); continue; }
     const parameters = fn.parameters.map((parameter, position) => `${parameter.isSelf ? 'vr_self' : parameter.name}: ${storageTypeText(signature.parameters[position]!)}`);
     const text = `spec fn ${signature.emittedName}(${parameters.join(', ')}) -> ${storageTypeText(signature.result)} {\n    let vr_frame = vr_enter();\n    ${body.text}\n}`;
-    found.set(key, { ...base, source: { ok: true, text }, calls: [...new Set([...(body.calls ?? []), ...structsUsed])].sort(), signature });
+    const lifted = body.lifted === undefined ? {} : { glue: body.lifted.glue.join('') };
+    found.set(key, { ...base, source: { ok: true, text: [...(body.lifted?.items ?? []), text].join('\n') }, calls: [...new Set([...(body.calls ?? []), ...structsUsed])].sort(), signature, ...lifted });
   }
   return found;
 }

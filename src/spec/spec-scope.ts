@@ -29,6 +29,17 @@ export interface SpecScope {
   structs: ReadonlyMap<string, SpecStructShape>;
   /** Spec fns of the crate that cannot be copied, by key, with the reason (a call of one is refused with it). */
   unavailable?: ReadonlyMap<string, string>;
+  /** Where items lifted out of the expression go (Seq::new's element function); without it a closure is refused. */
+  lift?: LiftedItems;
+}
+
+/** The items a translation lifts out of its expression, named after their container so that they are unique in the harness. */
+export interface LiftedItems {
+  prefix: string;
+  /** Spec fns for the macro, emitted in the container's block. */
+  items: string[];
+  /** Plain Rust emitted after the block. */
+  glue: string[];
 }
 
 /** The spec type of a written type (`Seq<u64>`, `Vec<u64>` as its view, `Self` as the impl's struct), or a refusal. */

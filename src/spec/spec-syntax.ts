@@ -29,7 +29,9 @@ export type SpecExpression =
   | { kind: 'quantifier'; quantifier: 'forall' | 'exists'; binders: Array<{ name: string; type: SpecTypeSyntax }>; body: SpecExpression }
   | { kind: 'tuple'; elements: SpecExpression[] }
   /** `seq![a, b]` */
-  | { kind: 'seq-literal'; elements: SpecExpression[] };
+  | { kind: 'seq-literal'; elements: SpecExpression[] }
+  /** `|i: int| body`: translated only as the element function of `Seq::new` (translateSeqNew). */
+  | { kind: 'closure'; parameters: Array<{ name: string; type: SpecTypeSyntax | null }>; body: SpecExpression };
 
 export type BinaryOperator =
   | '+' | '-' | '*' | '/' | '%' | '&' | '|' | '^' | '<<' | '>>'
@@ -45,6 +47,8 @@ export interface SpecTypeSyntax {
   name: string;
   arguments: SpecTypeSyntax[];
 }
+
+export const CLOSURES = 'closures (spec_fn values) have no exec counterpart in vstd exec_spec';
 
 /** Why a text cannot be read or translated; the reason is shown to the user as is. */
 export class SpecTranslationRefusal extends Error {

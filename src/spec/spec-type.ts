@@ -75,3 +75,26 @@ export function rangeWithin(inner: IntegerTypeName, outer: IntegerTypeName): boo
   const highOk = target.max === null || (source.max !== null && source.max <= target.max);
   return lowOk && highOk;
 }
+
+/** The Rust type of an owned exec value of this spec type, as the macro compiles it (`Seq<T>` to `Vec<T>`, a mirrored struct to `ExecName`). */
+export function execOwnedTypeText(type: SpecType): string {
+  switch (type.kind) {
+    case 'seq': return `Vec<${execOwnedTypeText(type.element)}>`;
+    case 'option': return `Option<${execOwnedTypeText(type.inner)}>`;
+    case 'tuple': return `(${type.elements.map(execOwnedTypeText).join(', ')}${type.elements.length === 1 ? ',' : ''})`;
+    case 'struct': return `Exec${type.name}`;
+    default: return storageTypeText(type);
+  }
+}
+
+/** The Rust type the macro gives a parameter of this spec type (a reference for all but integers, bool and char). */
+export function execParameterTypeText(type: SpecType): string {
+  switch (type.kind) {
+    case 'seq': return `&[${execOwnedTypeText(type.element)}]`;
+    case 'option':
+    case 'tuple':
+    case 'struct':
+      return `&${execOwnedTypeText(type)}`;
+    default: return storageTypeText(type);
+  }
+}

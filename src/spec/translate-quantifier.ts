@@ -1,4 +1,5 @@
 import { SpecTranslationRefusal, type SpecExpression } from './spec-syntax.js';
+import { namesInSpecExpression } from './names-in-spec-expression.js';
 import { describeSpecType, integerRange, type IntegerTypeName } from './spec-type.js';
 import type { SpecTranslator, Translated } from './translate-spec-expression.js';
 
@@ -72,25 +73,11 @@ function findBounds(name: string, guards: Comparison[], unbound: ReadonlySet<str
 function nearest(guard: Comparison, from: number, step: 1 | -1, unbound: ReadonlySet<string>): Bound | null {
   for (let position = from + step; position >= 0 && position < guard.operands.length; position += step) {
     const operand = guard.operands[position]!;
-    if ([...namesIn(operand)].some((name) => unbound.has(name))) continue;
+    if ([...namesInSpecExpression(operand)].some((name) => unbound.has(name))) continue;
     const between = guard.operators.slice(Math.min(from, position), Math.max(from, position));
     return { operand, strict: between.some((operator) => operator === '<' || operator === '>') };
   }
   return null;
-}
-
-function namesIn(expression: SpecExpression): Set<string> {
-  const names = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (typeof value === 'object' && value !== null) {
-      const node = value as { kind?: string; segments?: string[] };
-      if (node.kind === 'path' && node.segments?.length === 1) names.add(node.segments[0]!);
-      Object.values(value).forEach(visit);
-    }
-  };
-  visit(expression);
-  return names;
 }
 
 /** An inclusive lower or exclusive upper bound, in the wide form. */

@@ -2,6 +2,7 @@ import { SpecTranslationRefusal, type SpecExpression } from './spec-syntax.js';
 import type { SpecSignature } from './spec-scope.js';
 import { describeSpecType, storageTypeText, type SpecType } from './spec-type.js';
 import type { SpecTranslator, Translated } from './translate-spec-expression.js';
+import { translateSeqNew } from './translate-seq-new.js';
 
 const NAT: SpecType = { kind: 'int', name: 'nat' };
 const BOOL: SpecType = { kind: 'bool' };
@@ -25,6 +26,7 @@ export function translateCall(translator: SpecTranslator, expression: Extract<Sp
     const inner = declared ?? value.type;
     return { text: `Some(${translator.store(value, inner)})`, type: { kind: 'option', inner } };
   }
+  if (segments[0] === 'Seq' && segments.length === 2 && segments[1] === 'new') return translateSeqNew(translator, args, generics, expected);
   if (segments[0] === 'Seq' && segments[segments.length - 1] === 'empty' && args.length === 0) {
     const element = generics[0] !== undefined ? translator.resolveType(generics[0]) : expected?.kind === 'seq' ? expected.element : undefined;
     if (element === undefined) throw new SpecTranslationRefusal('Seq::empty() here needs its element type to be known');

@@ -1,4 +1,4 @@
-import { SpecTranslationRefusal, type SpecExpression } from './spec-syntax.js';
+import { CLOSURES, SpecTranslationRefusal, type SpecExpression } from './spec-syntax.js';
 import type { SpecScope } from './spec-scope.js';
 import { resolveSpecType } from './spec-scope.js';
 import { describeSpecType, isIntegerTypeName, rangeWithin, sameStorage, type IntegerTypeName, type SpecType } from './spec-type.js';
@@ -32,6 +32,11 @@ export class SpecTranslator {
     return new SpecTranslator({ ...this.scope, variables: new Map([...this.scope.variables, ...variables]) }, this.calls);
   }
 
+  /** A translator over another scope (a lifted function's), recording calls in the same set. */
+  withScope(scope: SpecScope): SpecTranslator {
+    return new SpecTranslator(scope, this.calls);
+  }
+
   translate(expression: SpecExpression, expected?: SpecType): Translated {
     switch (expression.kind) {
       case 'integer': return this.integer(expression.value, expression.suffix, expected);
@@ -53,6 +58,7 @@ export class SpecTranslator {
       case 'quantifier': return translateQuantifier(this, expression);
       case 'tuple': return this.tuple(expression.elements, expected);
       case 'seq-literal': return this.seqLiteral(expression.elements, expected);
+      case 'closure': throw new SpecTranslationRefusal(CLOSURES);
     }
   }
 

@@ -62,9 +62,23 @@ describe('translateSpecText (typed, for vstd exec_spec_unverified!)', () => {
 
   it('refuses what has no exact exec counterpart, with the reason', () => {
     expect(translate('r == choose|i: usize| i < 5')).toMatchObject({ ok: false, reason: expect.stringContaining('choose') });
+    expect(translate('forall|i: int| 0 <= i < 2 ==> (|x: int| x > i)')).toMatchObject({ ok: false, reason: expect.stringContaining('closures') });
+    // Seq::new needs a place for the element function it lifts (a clause's or spec fn's own name).
     expect(translate('v == Seq::new(3, |i: int| 0u64)')).toMatchObject({ ok: false, reason: expect.stringContaining('closures') });
     expect(translate('view_all(v)')).toMatchObject({ ok: false, reason: expect.stringMatching(/^uses spec fn view_all, which is not executable: .*closures/) });
     expect(translate('n << 2 == 0')).toMatchObject({ ok: false, reason: expect.stringContaining('shift') });
     expect(translate('v == w')).toMatchObject({ ok: false, reason: 'comparing Seq<u64> with usize' });
+  });
+
+  it('translates Seq::new(len, |i| body) exactly: the body lifted into a spec fn, the vector built by calling it for i in 0..len', () => {
+    expect(translateSpecText('v == Seq::new(w as nat, |i: int| v[i] + 1) && old(self).cap > 0', SCOPE, { kind: 'bool' }, 'vr_f0_ensures_0')).toEqual({
+      ok: true,
+      text: '((v == vr_seq_new_vr_f0_ensures_0_0(v, vr_narrow_usize(vr_int(w)))) && (vr_int(old_vr_self.cap) > 0i128))',
+      calls: ['struct Stock'],
+      lifted: {
+        items: ['spec fn vr_element_vr_f0_ensures_0_0(v: Seq<u64>, i: i128) -> u64 {\n    vr_narrow_u64(vr_add(vr_int(v[vr_narrow_usize(vr_int(i))]), 1i128))\n}'],
+        glue: ['pub fn exec_vr_seq_new_vr_f0_ensures_0_0(v: &[u64], vr_length: usize) -> Vec<u64> { (0..vr_length).map(|vr_i| exec_vr_element_vr_f0_ensures_0_0(v, vr_i as i128)).collect() }\n'],
+      },
+    });
   });
 });

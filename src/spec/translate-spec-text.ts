@@ -8,12 +8,16 @@ import { SpecTranslator } from './translate-spec-expression.js';
 /**
  * A requires/ensures expression (a bool) or a spec fn body (of type `result`) as text for vstd's
  * exec_spec_unverified!, typed against `scope`, with the spec fns and structs it uses; or why not.
+ * With `liftPrefix`, items it needs beside it (Seq::new's element function) are named after it.
  */
-export function translateSpecText(text: string, scope: SpecScope, result: SpecType = { kind: 'bool' }): Adaptation {
+export function translateSpecText(text: string, scope: SpecScope, result: SpecType = { kind: 'bool' }, liftPrefix: string | null = null): Adaptation {
   try {
-    const translator = new SpecTranslator(scope);
+    const lift = liftPrefix === null ? undefined : { prefix: liftPrefix, items: [], glue: [] };
+    const translator = new SpecTranslator(lift === undefined ? scope : { ...scope, lift });
     const value = translator.translate(parseSpecExpression(text), result);
-    return { ok: true, text: translator.store(value, result), calls: [...translator.calls].sort() };
+    const stored = translator.store(value, result);
+    const lifted = lift === undefined || lift.items.length === 0 ? {} : { lifted: { items: lift.items, glue: lift.glue } };
+    return { ok: true, text: stored, calls: [...translator.calls].sort(), ...lifted };
   } catch (error) {
     if (error instanceof SpecTranslationRefusal) return { ok: false, reason: error.message };
     throw error;
