@@ -44,4 +44,12 @@ describe('summarizeSpecCoverage', () => {
     expect(summarizeSpecCoverage([])).toMatchObject({ functions: 0, share: 0, reasons: [] });
     expect(groupNotExecutableReason('something new\nwith details')).toBe('something new');
   });
+
+  it('groups the reasons the typed translation and the methods give (src/spec/translate-*.ts, plan-function-check.ts)', () => {
+    expect(groupNotExecutableReason("a method of trait Audit's impl: its requires and ensures are the trait's")).toBe("a trait method (its requires and ensures are the trait's)");
+    expect(groupNotExecutableReason('the receiver: struct Pair is a tuple struct (only structs with named fields are generated)')).toBe('the receiver of a struct the harness cannot generate (generic, a tuple struct, more than 4 fields, or a field with no generator)');
+    expect(groupNotExecutableReason('uses the mirror of struct Pair, which is not executable: struct Pair has 5 fields (the harness generates structs of up to 4)')).toBe('uses a struct check-spec cannot mirror: a struct the harness cannot generate (generic, a tuple struct, more than 4 fields, or a field with no generator)');
+    expect(groupNotExecutableReason('requires[0] is not executable (calls pow, which is not a spec fn of the crate that check-spec can copy); without every requires the inputs cannot be filtered')).toBe("a requires is not executable: a call of a function that is not a spec fn of the crate (vstd's, an exec fn)");
+    expect(groupNotExecutableReason('uses spec fn f, which is not executable: spec fn f: match expressions are not translated (matches, is and if are)')).toBe('calls a spec fn that is not executable: in a spec fn it calls: a match expression');
+  });
 });
