@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSpec, describeCounterexample, type FunctionSpecCheck, type SpecCheckReport } from '../src/spec/index.js';
+import { checkSpec, describeCounterexample, testLoopInvariants, type FunctionSpecCheck, type SpecCheckReport } from '../src/spec/index.js';
 import { readCrateSources } from '../src/spec/read-crate-sources.js';
 import { SHARED_TARGET_DIR } from './fakes/temporary-crate.js';
 
@@ -97,5 +97,21 @@ describe('methods of structs: receivers, associated functions, private fields an
     expect(statuses(result(ring, 'ring::RingBuffer::pop_front')).every((status) => status.endsWith(' executable'))).toBe(true);
     const wrong = await check('ring-buffer', ['ring::RingBuffer::pop_front'], { file: 'src/lib.rs', from: '                self.head = 0;', to: '                self.head = 1;' }, 1000);
     expect(firstCounterexample(result(wrong, 'ring::RingBuffer::pop_front'))).toBe('ring::RingBuffer::pop_front(self = RingBuffer { slots: [0], head: 0, len: 1 }) returned 0, leaving self = RingBuffer { slots: [0], head: 1, len: 0 }: ensures final(self).well_formed() is false');
+  }, 600_000);
+});
+
+describe('candidate loop invariants over int/nat spec fns (typed the same way)', () => {
+  it("falsifies a changed invariant of sum-to's loop on a concrete run, and lets a true one pass", async () => {
+    const crateDir = fixture('sum-to');
+    const files = await readCrateSources(crateDir);
+    const original = new TextDecoder().decode(files.get('src/lib.rs')!);
+    const candidate = (invariant: string) => new Map(files).set('src/lib.rs', new TextEncoder().encode(original.replace('            sum == triangle(idx as nat),\n            triangle(n as nat) < 0x1_0000_0000,', `            ${invariant},\n            triangle(n as nat) < 0x1_0000_0000,`)));
+    const run = (invariant: string) => testLoopInvariants({ crateDir, files: candidate(invariant), file: 'src/lib.rs', originalSource: original, functions: ['loop_triangle'], inputs: 300, seed: 0, environment: ENVIRONMENT });
+    const wrong = await run('sum == triangle(idx as nat) + idx');
+    expect(wrong.status === 'falsified' && wrong.falsified.map((entry) => entry.description)).toEqual([
+      'loop_triangle(n = 1): invariant sum == triangle(idx as nat) + idx of loop_triangle/loop#0 (line 59) is false after iteration 1, with sum = 1, idx = 1',
+    ]);
+    const right = await run('sum <= triangle(idx as nat)');
+    expect(right).toMatchObject({ status: 'not-falsified', tested: 1, untested: [] });
   }, 600_000);
 });

@@ -1,10 +1,12 @@
-import { ownedTypeText, specArgumentText, specTypeText, structValueName, type ExecType } from './exec-type.js';
+import type { Adaptation } from './adaptation.js';
+import { ownedTypeText, specArgumentText, specTypeOfExec, specTypeText, structValueName, type ExecType } from './exec-type.js';
 import type { ClausePlan, FunctionCheckPlan } from './function-check-plan.js';
 import { generateInputElements } from './generate-input-elements.js';
 import { INVARIANT_PANIC_MARKER, type InvariantProbe, type ProbeVariable } from './invariant-probe.js';
-import type { SpecFunctionSource } from './spec-function-source.js';
+import { crateSpecScope, type SpecFunctionSource } from './spec-function-source.js';
 import { SPEC_VALUE_HELPERS } from './spec-value-helpers.js';
 import { structValueCode } from './struct-harness-code.js';
+import { translateSpecText } from './translate-spec-text.js';
 import { HARNESS_RUNTIME_IMPORT } from './write-harness-runtime-crate.js';
 
 /** What a line range of the generated module belongs to, so a rustc error there can be blamed on it. */
@@ -64,13 +66,27 @@ export function generateHarness(input: HarnessInput): GeneratedHarness {
   for (const probe of probes) {
     const usable = input.isProbeUsable?.(probe) ?? true ? probe.clauses.filter(input.isUsable) : [];
     for (const clause of usable) {
-      if (clause.adapted.ok) add({ kind: 'clause', id: clause.id }, `exec_spec_unverified! {\nspec fn ${clause.id}(${probe.variables.map((variable) => `${variable.name}: ${specTypeText(variable.type)}`).join(', ')}) -> bool {\n    ${clause.adapted.text}\n}\n}\n`);
+      const typed = typedProbeClause(probe, clause, input.specFunctions);
+      const text = typed?.text ?? (clause.adapted.ok ? clause.adapted.text : null);
+      if (text !== null) add({ kind: 'clause', id: clause.id }, `exec_spec_unverified! {\n${(typed?.lifted?.items ?? []).map((item) => `${item}\n`).join('')}spec fn ${clause.id}(${probe.variables.map((variable) => `${variable.name}: ${specTypeText(variable.type)}`).join(', ')}) -> bool {\n    ${text}\n}\n}\n${(typed?.lifted?.glue ?? []).join('')}`);
     }
     add({ kind: 'probe', index: probe.index }, probeFunction(probe, input.isProbeUsable?.(probe) ?? true ? usable.map((clause) => probe.clauses.indexOf(clause)) : []));
   }
   const arms = runnable.map((plan) => `        ${plan.index} => check_${plan.index}(budget, seed, timeout),`);
   lines.push('pub fn main() {', '    let (which, budget, seed, timeout) = runtime::arguments();', '    match which {', ...arms, '        _ => println!("{{\\"type\\":\\"no-such-check\\"}}"),', '    }', '}', '');
   return { source: lines.join('\n'), parts };
+}
+
+/**
+ * A loop invariant through the typed translation, over the probe's variables (their exec types are
+ * declared): int/nat spec fns, exact arithmetic and casts as for requires/ensures. Null when it does
+ * not translate or uses a spec fn the textual adaptation's dependencies lack: the invariant then keeps
+ * that adaptation (instrumentLoopInvariants).
+ */
+function typedProbeClause(probe: InvariantProbe, clause: InvariantProbe['clauses'][number], specFunctions: ReadonlyMap<string, SpecFunctionSource>): Extract<Adaptation, { ok: true }> | null {
+  const variables = new Map(probe.variables.map((variable) => [variable.name, { text: variable.name, type: specTypeOfExec(variable.type) }]));
+  const typed = translateSpecText(clause.text, { variables, oldNames: new Map(), ...crateSpecScope(specFunctions) }, { kind: 'bool' }, clause.id);
+  return typed.ok && (typed.calls ?? []).every((name) => clause.dependencies.includes(name)) ? typed : null;
 }
 
 /** The structs a function's check generates (parameters) or reads back (the result). */
