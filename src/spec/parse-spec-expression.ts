@@ -1,5 +1,6 @@
 import { SpecTranslationRefusal, type BinaryOperator, type ComparisonOperator, type SpecExpression, type SpecPattern } from './spec-syntax.js';
 import { SpecTokenStream } from './spec-token-stream.js';
+import { parseBlock, parseClosure, parseConditional, parseQuantifier, type SpecSubparser } from './parse-spec-primary.js';
 import { tokenizeSpecText } from './tokenize-spec-text.js';
 
 /** Binding power of each infix operator (higher binds tighter), after verus_syn's Precedence. */
@@ -31,8 +32,8 @@ export function parseSpecType(text: string): import('./spec-syntax.js').SpecType
   return type;
 }
 
-class SpecExpressionParser {
-  constructor(private readonly tokens: SpecTokenStream) {}
+class SpecExpressionParser implements SpecSubparser {
+  constructor(readonly tokens: SpecTokenStream) {}
 
   parseAll(): SpecExpression {
     const expression = this.expression(0);
@@ -172,8 +173,8 @@ class SpecExpressionParser {
     }
     if (token.kind === 'punctuation') {
       if (token.text === '(') return this.parenthesized();
-      if (token.text === '{') return this.block();
-      if (token.text === '|' || token.text === '||') return this.closure();
+      if (token.text === '{') return parseBlock(this);
+      if (token.text === '|' || token.text === '||') return parseClosure(this);
       this.tokens.fail('expected an expression');
     }
     if (token.kind !== 'identifier') this.tokens.fail('expected an expression');
@@ -183,17 +184,17 @@ class SpecExpressionParser {
         this.tokens.next();
         return { kind: 'boolean', value: token.text === 'true' };
       case 'if':
-        return this.conditional();
+        return parseConditional(this);
       case 'forall':
       case 'exists':
-        return this.quantifier(token.text);
+        return parseQuantifier(this, token.text);
       case 'choose':
         throw new SpecTranslationRefusal('choose has no exec counterpart: it picks a value satisfying a predicate, which exec code cannot search for in general');
       case 'match':
         throw new SpecTranslationRefusal('match expressions are not translated (matches, is and if are)');
       case 'move':
         this.tokens.next();
-        return this.closure();
+        return parseClosure(this);
     }
     return this.path();
   }
@@ -232,59 +233,5 @@ class SpecExpressionParser {
     }
     this.tokens.expect(')');
     return { kind: 'tuple', elements };
-  }
-
-  private block(): SpecExpression {
-    this.tokens.expect('{');
-    const bindings: Array<{ name: string; value: SpecExpression }> = [];
-    while (this.tokens.eat('let')) {
-      const name = this.tokens.identifier();
-      if (this.tokens.eat(':')) this.tokens.type();
-      this.tokens.expect('=');
-      bindings.push({ name, value: this.expression(0) });
-      this.tokens.expect(';');
-    }
-    const result = this.expression(0);
-    this.tokens.eat(';');
-    this.tokens.expect('}');
-    return bindings.length === 0 ? result : { kind: 'block', bindings, result };
-  }
-
-  private conditional(): SpecExpression {
-    this.tokens.expect('if');
-    const condition = this.expression(0);
-    const then = this.block();
-    if (!this.tokens.eat('else')) throw new SpecTranslationRefusal('an if without else has no value');
-    const otherwise = this.tokens.at('if') ? this.conditional() : this.block();
-    return { kind: 'if', condition, then, otherwise };
-  }
-
-  private closure(): SpecExpression {
-    const parameters: Array<{ name: string; type: import('./spec-syntax.js').SpecTypeSyntax | null }> = [];
-    if (!this.tokens.eat('||')) {
-      this.tokens.expect('|');
-      while (!this.tokens.eat('|')) {
-        const name = this.tokens.identifier();
-        parameters.push({ name, type: this.tokens.eat(':') ? this.tokens.type() : null });
-        if (!this.tokens.eat(',') && !this.tokens.at('|')) this.tokens.fail('expected , or | after a closure parameter');
-      }
-    }
-    return { kind: 'closure', parameters, body: this.expression(0) };
-  }
-
-  private quantifier(quantifier: 'forall' | 'exists'): SpecExpression {
-    this.tokens.next();
-    const binders: Array<{ name: string; type: import('./spec-syntax.js').SpecTypeSyntax }> = [];
-    if (!this.tokens.eat('||')) {
-      this.tokens.expect('|');
-      while (!this.tokens.eat('|')) {
-        const name = this.tokens.identifier();
-        if (!this.tokens.eat(':')) throw new SpecTranslationRefusal(`quantifier ${quantifier}|${name}| has an untyped binder`);
-        binders.push({ name, type: this.tokens.type() });
-        if (!this.tokens.eat(',') && !this.tokens.at('|')) this.tokens.fail('expected , or | after a quantifier binder');
-      }
-    }
-    this.tokens.skipAttributes();
-    return { kind: 'quantifier', quantifier, binders, body: this.expression(0) };
   }
 }

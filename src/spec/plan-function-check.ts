@@ -1,6 +1,6 @@
 import type { FunctionItem, Parameter } from '../ir/index.js';
 import { adaptSpecText } from './adapt-spec-text.js';
-import { specTypeOfExec, type ExecType, type Passing } from './exec-type.js';
+import { specTypeOfExec, type ExecType } from './exec-type.js';
 import type { ClausePlan, ParameterPlan, PlannedFunction } from './function-check-plan.js';
 import { modulePathOfFile } from './module-path-of-file.js';
 import { parseExecType, type StructResolver } from './parse-exec-type.js';

@@ -4,14 +4,13 @@ import { resolveSpecType } from './spec-scope.js';
 import { describeSpecType, isIntegerTypeName, rangeWithin, sameStorage, type IntegerTypeName, type SpecType } from './spec-type.js';
 import { translateCall, translateMethod, translateMethodOn } from './translate-spec-call.js';
 import { translateQuantifier } from './translate-quantifier.js';
+import { translateBinary, translateComparison, translatePair } from './translate-spec-operator.js';
 
 /** A translated expression: Rust text for the macro and its spec type (an integer's text is its i128 "wide" form). */
 export interface Translated {
   text: string;
   type: SpecType;
 }
-
-const NONNEGATIVE: ReadonlySet<string> = new Set(['nat', 'u8', 'u16', 'u32', 'u64', 'u128', 'usize']);
 
 /**
  * Translates a spec expression for vstd's exec_spec_unverified! so that its exec value is the spec
@@ -49,8 +48,8 @@ export class SpecTranslator {
       case 'view': return this.view(this.translate(expression.base));
       case 'cast': return this.cast(expression.operand, expression.type.name);
       case 'unary': return this.unary(expression.operator, expression.operand, expected);
-      case 'binary': return this.binary(expression);
-      case 'comparison': return this.comparison(expression.operands, expression.operators);
+      case 'binary': return translateBinary(this, expression);
+      case 'comparison': return translateComparison(this, expression.operands, expression.operators);
       case 'matches': return this.matches(expression);
       case 'is': return this.isVariant(this.translate(expression.operand), expression.variant);
       case 'if': return this.conditional(expression, expected);
@@ -152,75 +151,6 @@ export class SpecTranslator {
     return { text: `vr_neg(${this.wide(operand).text})`, type: { kind: 'int', name: 'int' } };
   }
 
-  private binary(expression: Extract<SpecExpression, { kind: 'binary' }>): Translated {
-    const { operator, left, right } = expression;
-    switch (operator) {
-      case '+':
-      case '-':
-      case '*':
-      case '/':
-      case '%': {
-        const [a, b] = [this.wide(left), this.wide(right)];
-        const helper = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'rem' }[operator];
-        const nonnegative = operator === '%' || (operator !== '-' && NONNEGATIVE.has(a.type.name) && NONNEGATIVE.has(b.type.name));
-        return { text: `vr_${helper}(${a.text}, ${b.text})`, type: { kind: 'int', name: nonnegative ? 'nat' : 'int' } };
-      }
-      case '&':
-      case '|':
-      case '^': {
-        const [a, b] = [this.translate(left), this.translate(right)];
-        if (a.type.kind === 'bool' && b.type.kind === 'bool') return { text: `(${a.text} ${operator} ${b.text})`, type: a.type };
-        if (a.type.kind === 'int' && b.type.kind === 'int' && a.type.name === b.type.name && a.type.name !== 'int' && a.type.name !== 'nat') return { text: `(${a.text} ${operator} ${b.text})`, type: a.type };
-        throw new SpecTranslationRefusal(`bitwise ${operator} is translated for two bools or two integers of the same fixed-width type only`);
-      }
-      case '<<':
-      case '>>':
-        throw new SpecTranslationRefusal(`shift ${operator} is not translated (its spec result depends on the operand's width)`);
-      case '&&':
-      case '||':
-      case '==>':
-      case '<==':
-      case '<==>':
-        return { text: `(${this.bool(left)} ${operator} ${this.bool(right)})`, type: { kind: 'bool' } };
-      case '==':
-      case '!=':
-      case '=~=':
-      case '=~~=':
-        return this.equality(left, right, operator === '!=');
-    }
-  }
-
-  /** Both sides as one type; the side whose type is known goes first (`r == None`, `None == r`). */
-  pair(left: SpecExpression, right: SpecExpression, expected?: SpecType): [Translated, Translated] {
-    if (needsContext(left) && !needsContext(right)) {
-      const b = this.translate(right, expected);
-      return [this.translate(left, b.type), b];
-    }
-    const a = this.translate(left, expected);
-    return [a, this.translate(right, a.type)];
-  }
-
-  private equality(left: SpecExpression, right: SpecExpression, negated: boolean): Translated {
-    // `x == None`: the macro's exec_eq cannot infer None's type (E0275), a match can.
-    const none = [left, right].findIndex((side) => side.kind === 'path' && side.segments.length === 1 && side.segments[0] === 'None');
-    if (none !== -1) {
-      const test = this.isVariant(this.translate(none === 0 ? right : left), 'None');
-      return negated ? { text: `(!${test.text})`, type: test.type } : test;
-    }
-    const [a, b] = this.pair(left, right);
-    const comparable = (a.type.kind === 'int' && b.type.kind === 'int') || sameStorage(a.type, b.type);
-    if (!comparable) throw new SpecTranslationRefusal(`comparing ${describeSpecType(a.type)} with ${describeSpecType(b.type)}`);
-    return { text: `(${a.text} ${negated ? '!=' : '=='} ${b.text})`, type: { kind: 'bool' } };
-  }
-
-  private comparison(operands: SpecExpression[], operators: string[]): Translated {
-    const values = operands.map((operand) => this.translate(operand, { kind: 'int', name: 'int' }));
-    const kinds = new Set(values.map((value) => value.type.kind));
-    if (kinds.size !== 1 || !(kinds.has('int') || kinds.has('char'))) throw new SpecTranslationRefusal('an ordering between values that are not all integers (or all chars)');
-    const parts = operators.map((operator, position) => `${values[position]!.text} ${operator} ${values[position + 1]!.text}`);
-    return { text: `(${parts.join(' && ')})`, type: { kind: 'bool' } };
-  }
-
   /** `r matches Some(i) ==> body`: the binding i stands for `r.unwrap()` in body (the macro would bind it as a reference). */
   private matches(expression: Extract<SpecExpression, { kind: 'matches' }>): Translated {
     const operand = this.translate(expression.operand);
@@ -239,7 +169,7 @@ export class SpecTranslator {
 
   private conditional(expression: Extract<SpecExpression, { kind: 'if' }>, expected: SpecType | undefined): Translated {
     const condition = this.bool(expression.condition);
-    const [a, b] = this.pair(expression.then, expression.otherwise, expected);
+    const [a, b] = translatePair(this, expression.then, expression.otherwise, expected);
     if (a.type.kind === 'int' && b.type.kind === 'int') return { text: `(if ${condition} { ${a.text} } else { ${b.text} })`, type: { kind: 'int', name: a.type.name === b.type.name ? a.type.name : 'int' } };
     if (!sameStorage(a.type, b.type)) throw new SpecTranslationRefusal(`if branches of types ${describeSpecType(a.type)} and ${describeSpecType(b.type)}`);
     return { text: `(if ${condition} { ${a.text} } else { ${b.text} })`, type: a.type };
@@ -276,17 +206,5 @@ export class SpecTranslator {
   /** The spec type of a written type, resolved against the crate's structs. */
   resolveType(syntax: import('./spec-syntax.js').SpecTypeSyntax): SpecType {
     return resolveSpecType(syntax, this.scope.structs);
-  }
-}
-
-/** Expressions whose type comes from the other side: `None`, `Seq::empty()`, `seq![]`, literals. */
-function needsContext(expression: SpecExpression): boolean {
-  switch (expression.kind) {
-    case 'integer': return true;
-    case 'path': return expression.segments.length === 1 && expression.segments[0] === 'None';
-    case 'call': return expression.callee.kind === 'path' && ((expression.callee.segments[0] === 'Seq' && expression.callee.generics.length === 0) || (expression.callee.segments[0] === 'Some' && expression.args.every(needsContext)));
-    case 'seq-literal': return expression.elements.every(needsContext);
-    case 'tuple': return expression.elements.every(needsContext);
-    default: return false;
   }
 }
