@@ -53,7 +53,7 @@ function readFields(ir: VerusFileIr, item: StructItem): StructDefinition['fields
   if (head === null) return { ok: false, reason: `struct ${item.name}: its fields could not be read` };
   if (head[1] === ';') return { ok: true, list: [] };
   if (head[1] === '(') return { ok: false, reason: `struct ${item.name} is a tuple struct (only structs with named fields are generated)` };
-  const body = text.slice(head.index + head[0].length, text.lastIndexOf('}'));
+  const body = text.slice(head.index + head[0].length, text.lastIndexOf('}')).replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '');
   const list: Array<{ name: string; type: ExecType }> = [];
   for (const field of splitTopLevel(body, (source, position) => (source[position] === ',' ? ',' : null)).parts.filter((part) => part !== '')) {
     const declaration = /^(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?(?:(ghost|tracked)\s+)?([A-Za-z_]\w*)\s*:\s*([\s\S]+)$/.exec(field.trim());

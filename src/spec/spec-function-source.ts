@@ -37,13 +37,16 @@ export function collectSpecFunctions(files: readonly VerusFileIr[]): Map<string,
   const found = new Map<string, SpecFunctionSource>();
   for (const definition of structs.values()) found.set(`struct ${definition.name}`, mirrorSource(definition, shapes));
   const candidates = files.flatMap((ir) => ir.functions.filter((fn) => fn.baseMode === 'spec' && fn.insideVerus && (fn.owner === null || fn.owner.kind === 'impl')).map((fn) => ({ ir, fn, key: specKey(fn) })));
-  const signatures = new Map(candidates.map(({ fn, key }) => [key, readSignature(fn, key, shapes)] as const));
+  // A clause names a spec fn by its name only: two of one name (in two modules) cannot be told apart.
+  const twice = new Set(candidates.filter((candidate, position) => candidates.findIndex((other) => other.key === candidate.key) !== position).map(({ key }) => key));
+  const signatures = new Map(candidates.map(({ fn, key }) => [key, twice.has(key) ? `two spec fns are named ${key}; a clause names a spec fn by its name only` : readSignature(fn, key, shapes)] as const));
   const functions = new Map([...signatures].flatMap(([key, signature]) => (typeof signature === 'string' ? [] : [[key, signature] as const])));
   const unavailable = new Map([...signatures].flatMap(([key, signature]) => (typeof signature === 'string' ? [[key, signature] as const] : [])));
   for (const { ir, fn, key } of candidates) {
     const signature = signatures.get(key)!;
     const base = { name: key, file: ir.file, line: fn.nameSpan.lineStart };
-    if (fn.body === null) { found.set(key, { ...base, source: { ok: false, reason: `spec fn ${key} has no body (uninterpreted)` }, calls: [] }); continue; }
+    const external = fn.attributes.some((attribute) => attribute.name === 'verifier::external_body' || attribute.name === 'verifier::external');
+    if (fn.body === null || external) { found.set(key, { ...base, source: { ok: false, reason: `spec fn ${key} has no body (uninterpreted)${external ? ': its body is external_body, so Verus leaves its value unspecified' : ''}` }, calls: [] }); continue; }
     if (typeof signature === 'string') { found.set(key, { ...base, source: { ok: false, reason: signature }, calls: [] }); continue; }
     const variables = new Map(fn.parameters.map((parameter, position) => [parameter.isSelf ? 'self' : parameter.name, { text: parameter.isSelf ? 'vr_self' : parameter.name, type: signature.parameters[position]! }]));
     const scope: SpecScope = { variables, oldNames: new Map(), functions, structs: shapes, unavailable };
@@ -97,6 +100,8 @@ function readSignature(fn: FunctionItem, key: string, structs: ReadonlyMap<strin
   const owner = fn.owner?.kind === 'impl' ? fn.owner.selfType : null;
   if (owner !== null && /</.test(owner)) return `spec fn ${key} is in a generic impl`;
   if (owner === null && /[A-Z]/.test(fn.name)) return `spec fn ${key}: its name has capital letters, which vstd's macro takes for a struct or enum`;
+  // `decreases .. when c`: Verus defines the body only where c holds, and leaves the value unspecified elsewhere.
+  if (fn.clauses.some((clause) => clause.kind === 'when')) return `spec fn ${key}: its decreases has a when condition, outside which Verus leaves its value unspecified`;
   const selfType = owner === null ? null : ownerName(owner);
   try {
     const parameters = fn.parameters.map((parameter) => {
