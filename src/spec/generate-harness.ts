@@ -57,7 +57,7 @@ export function generateHarness(input: HarnessInput): GeneratedHarness {
     for (const clause of plan.clauses.filter(input.isUsable)) {
       // Items the translation lifted out of the clause (Seq::new's element function) go in its block, their glue after it.
       const lifted = clause.adapted.ok ? clause.adapted.lifted : undefined;
-      if (clause.adapted.ok) add({ kind: 'clause', id: clause.id }, `exec_spec_unverified! {\n${(lifted?.items ?? []).map((item) => `${item}\n`).join('')}spec fn ${clause.id}(${clauseParameters(plan, clause).join(', ')}) -> bool {\n    ${clause.adapted.text}\n}\n}\n${(lifted?.glue ?? []).join('')}`);
+      if (clause.adapted.ok) add({ kind: 'clause', id: clause.id }, `exec_spec_unverified! {\n${(lifted?.items ?? []).map((item) => `${item}\n`).join('')}spec fn ${clause.id}(${clauseParameters(plan, clause).join(', ')}) -> bool {\n    ${startsEvaluation(clause.adapted.text)}\n}\n}\n${(lifted?.glue ?? []).join('')}`);
     }
     const values = structsOfPlan(plan).filter((type) => !valueTypes.has(type.name));
     for (const type of values) valueTypes.add(type.name);
@@ -68,7 +68,7 @@ export function generateHarness(input: HarnessInput): GeneratedHarness {
     for (const clause of usable) {
       const typed = typedProbeClause(probe, clause, input.specFunctions);
       const text = typed?.text ?? (clause.adapted.ok ? clause.adapted.text : null);
-      if (text !== null) add({ kind: 'clause', id: clause.id }, `exec_spec_unverified! {\n${(typed?.lifted?.items ?? []).map((item) => `${item}\n`).join('')}spec fn ${clause.id}(${probe.variables.map((variable) => `${variable.name}: ${specTypeText(variable.type)}`).join(', ')}) -> bool {\n    ${text}\n}\n}\n${(typed?.lifted?.glue ?? []).join('')}`);
+      if (text !== null) add({ kind: 'clause', id: clause.id }, `exec_spec_unverified! {\n${(typed?.lifted?.items ?? []).map((item) => `${item}\n`).join('')}spec fn ${clause.id}(${probe.variables.map((variable) => `${variable.name}: ${specTypeText(variable.type)}`).join(', ')}) -> bool {\n    ${startsEvaluation(text)}\n}\n}\n${(typed?.lifted?.glue ?? []).join('')}`);
     }
     add({ kind: 'probe', index: probe.index }, probeFunction(probe, input.isProbeUsable?.(probe) ?? true ? usable.map((clause) => probe.clauses.indexOf(clause)) : []));
   }
@@ -87,6 +87,11 @@ function typedProbeClause(probe: InvariantProbe, clause: InvariantProbe['clauses
   const variables = new Map(probe.variables.map((variable) => [variable.name, { text: variable.name, type: specTypeOfExec(variable.type) }]));
   const typed = translateSpecText(clause.text, { variables, oldNames: new Map(), ...crateSpecScope(specFunctions) }, { kind: 'bool' }, clause.id);
   return typed.ok && (typed.calls ?? []).every((name) => clause.dependencies.includes(name)) ? typed : null;
+}
+
+/** A clause's body: `vr_begin()` (always true) restarts the quantifier step budget for this evaluation. */
+function startsEvaluation(text: string): string {
+  return `vr_begin() && (${text})`;
 }
 
 /** The structs a function's check generates (parameters) or reads back (the result). */

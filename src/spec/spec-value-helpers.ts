@@ -2,6 +2,8 @@
 export const SPEC_CALL_DEPTH = 400;
 /** The most calls of copied spec fns one top-level call may make (naive recursion such as fib(n) is exponential). */
 export const SPEC_CALL_BUDGET = 100_000;
+/** The most quantifier iterations one clause evaluation may take (a range of 0..u64::MAX would not end). */
+export const SPEC_STEP_BUDGET = 100_000;
 
 /**
  * The exec functions the translated spec code calls (the macro compiles a call of `vr_x(..)` to
@@ -10,7 +12,9 @@ export const SPEC_CALL_BUDGET = 100_000;
  * (guide/src/spec-arithmetic.md), and range-checked conversions where the macro's `as` would wrap
  * (Verus leaves an out-of-range cast unspecified: vir/src/prelude.rs, the clip functions). A panic
  * while evaluating a clause is never a counterexample. `exec_vr_enter` bounds the depth and the
- * number of spec fn calls, so a deep or exponential recursion panics instead of crashing or hanging.
+ * number of spec fn calls, so a deep or exponential recursion panics instead of crashing or hanging;
+ * `exec_vr_step` (each quantifier iteration, counted from `exec_vr_begin` at the start of a clause)
+ * does the same for a quantifier over a huge range.
  */
 export const SPEC_VALUE_HELPERS = String.raw`
 // verus-repair spec-check: exact integer helpers of the translated spec code.
@@ -45,6 +49,12 @@ vr_narrow_impl!((u8, exec_vr_narrow_u8, exec_vr_cast_u8), (u16, exec_vr_narrow_u
 thread_local! {
     static VR_DEPTH: std::cell::Cell<u32> = std::cell::Cell::new(0);
     static VR_CALLS: std::cell::Cell<u64> = std::cell::Cell::new(0);
+    static VR_STEPS: std::cell::Cell<u64> = std::cell::Cell::new(0);
+}
+pub fn exec_vr_begin() -> bool { VR_STEPS.with(|s| s.set(0)); true }
+pub fn exec_vr_step() -> bool {
+    if VR_STEPS.with(|s| { let n = s.get() + 1; s.set(n); n }) > ${SPEC_STEP_BUDGET} { panic!("vr: more than ${SPEC_STEP_BUDGET} quantifier steps in one evaluation"); }
+    true
 }
 pub struct VrFrame;
 pub fn exec_vr_enter() -> VrFrame {

@@ -37,7 +37,8 @@ export function translateQuantifier(translator: SpecTranslator, quantifier: Quan
     ranges.push(`${range.lower} <= ${binder.name} < ${range.upper}`);
     scope = scope.with(new Map([[binder.name, { text: binder.name, type: { kind: 'int', name: binder.type } }]]));
   });
-  const body = scope.bool(quantifier.body);
+  // vr_step() is true or panics past the step budget (spec-value-helpers.ts): the value is the body's.
+  const body = `vr_step() && (${scope.bool(quantifier.body)})`;
   const declared = binders.map((binder) => `${binder.name}: i128`).join(', ');
   const joiner = quantifier.quantifier === 'forall' ? '==>' : '&&';
   return { text: `(${quantifier.quantifier}|${declared}| ${ranges.join(' && ')} ${joiner} (${body}))`, type: { kind: 'bool' } };

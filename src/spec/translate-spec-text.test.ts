@@ -47,7 +47,7 @@ describe('translateSpecText (typed, for vstd exec_spec_unverified!)', () => {
   it('gives each binder a range from the guard, clamped to its type, and keeps the whole guard as the condition', () => {
     expect(translate('forall|i: int, j: int| 0 <= i <= j < v.len() ==> v[i] <= v[j]')).toMatchObject({
       ok: true,
-      text: '(forall|i: i128, j: i128| 0i128 <= i < vr_int(v.len()) && vr_int(i) <= j < vr_int(v.len()) ==> (((0i128 <= vr_int(i) && vr_int(i) <= vr_int(j) && vr_int(j) < vr_int(v.len())) ==> (vr_int(v[vr_narrow_usize(vr_int(i))]) <= vr_int(v[vr_narrow_usize(vr_int(j))])))))',
+      text: '(forall|i: i128, j: i128| 0i128 <= i < vr_int(v.len()) && vr_int(i) <= j < vr_int(v.len()) ==> (vr_step() && (((0i128 <= vr_int(i) && vr_int(i) <= vr_int(j) && vr_int(j) < vr_int(v.len())) ==> (vr_int(v[vr_narrow_usize(vr_int(i))]) <= vr_int(v[vr_narrow_usize(vr_int(j))]))))))',
     });
     // A nat binder starts at 0, whatever the guard says: the spec ranges over nats only.
     expect(translate('exists|i: nat| -5 <= i < 3 && v[i as int] == n')).toMatchObject({ ok: true, text: expect.stringMatching(/^\(exists\|i: i128\| vr_max\(vr_neg\(5i128\), 0i128\) <= i < 3i128 && /) });
