@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSpec, describeCounterexample, hasCounterexample, type FunctionSpecCheck, type SpecCheckReport } from '../src/spec/index.js';
 import { readCrateSources } from '../src/spec/read-crate-sources.js';
 import { runCliInProcess } from './run-cli-in-process.js';
-import { SHARED_TARGET_DIR } from './fakes/temporary-crate.js';
 
 const FIXTURE = new URL('../rust-fixtures/spec-check/', import.meta.url).pathname;
-const ENVIRONMENT = { ...process.env, CARGO_TARGET_DIR: SHARED_TARGET_DIR };
+const ENVIRONMENT = { ...process.env };
 const FUNCTIONS = ['clamp_wrong', 'clamp', 'max_of', 'bump_first', 'below_bound', 'some_index', 'first_of', 'widen', 'past_the_end', 'spin'];
 
 function find(report: SpecCheckReport, name: string): FunctionSpecCheck {
@@ -103,15 +102,7 @@ describe('checkSpec when rustc rejects part of the harness (real cargo)', () => 
 });
 
 describe('verus-repair check-spec', () => {
-  // The CLI reads CARGO_TARGET_DIR from the environment, like the pre-check (selectPrecheckTargetDir).
-  const saved = process.env['CARGO_TARGET_DIR'];
-  beforeAll(() => {
-    process.env['CARGO_TARGET_DIR'] = SHARED_TARGET_DIR;
-    return () => {
-      if (saved === undefined) delete process.env['CARGO_TARGET_DIR'];
-      else process.env['CARGO_TARGET_DIR'] = saved;
-    };
-  });
+  // The harness is a scratch build: CARGO_TARGET_DIR does not place it; rust-fixtures/spec-check/verus-repair.toml's target_dir does.
 
   it('exits 1 on a counterexample and is deterministic for a seed', async () => {
     const first = await runCliInProcess('check-spec', FIXTURE, '--fn', 'clamp_wrong', 'max_of', '--seed', '7', '--inputs', '300', '--json');

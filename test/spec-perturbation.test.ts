@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkSpec, describeWeakWitness, type FunctionSpecCheck } from '../src/spec/index.js';
 import { readCrateSources } from '../src/spec/read-crate-sources.js';
-import { SHARED_TARGET_DIR } from './fakes/temporary-crate.js';
+import { sharedTargetConfig } from './fakes/shared-target-config.js';
 
-const ENVIRONMENT = { ...process.env, CARGO_TARGET_DIR: SHARED_TARGET_DIR };
+const ENVIRONMENT = { ...process.env };
 const fixture = (name: string) => new URL(`../rust-fixtures/${name}/`, import.meta.url).pathname;
 
 async function check(name: string, fn: string): Promise<FunctionSpecCheck> {
-  const report = await checkSpec({ crateDir: fixture(name), functions: [fn], seed: 0, perturbResults: true, environment: ENVIRONMENT });
+  const report = await checkSpec({ crateDir: fixture(name), functions: [fn], seed: 0, perturbResults: true, environment: ENVIRONMENT, config: sharedTargetConfig(fixture(name)) });
   return report.functions[0]!;
 }
 
@@ -44,7 +44,7 @@ describe('output perturbation (weak-postcondition witnesses) on the review twins
     const unbounded = source.replace('r matches Some(i) ==> i < v.len(),', 'r matches Some(i) ==> i < v.len(),\n        r is None ==> forall|j: int| j < v.len() ==> v@[j] != key,');
     expect(unbounded).not.toBe(source);
     files.set('src/lib.rs', new TextEncoder().encode(unbounded));
-    const [weak] = (await checkSpec({ crateDir, files, functions: ['find'], seed: 0, perturbResults: true, environment: ENVIRONMENT })).functions;
+    const [weak] = (await checkSpec({ crateDir, files, functions: ['find'], seed: 0, perturbResults: true, environment: ENVIRONMENT, config: sharedTargetConfig(crateDir) })).functions;
     expect(weak?.clauses.map((clause) => clause.status)).toEqual(['executable', 'not-executable']);
     expect(weak?.status === 'checked' ? weak.weakWitness ?? null : 'not checked').toBeNull();
     expect(weak?.notes).toContain('output perturbation found an accepted result, but not every ensures is executable, so it is not reported as a witness');

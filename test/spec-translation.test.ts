@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkSpec, describeCounterexample, testLoopInvariants, type FunctionSpecCheck, type SpecCheckReport } from '../src/spec/index.js';
 import { readCrateSources } from '../src/spec/read-crate-sources.js';
-import { SHARED_TARGET_DIR } from './fakes/temporary-crate.js';
+import { sharedTargetConfig } from './fakes/shared-target-config.js';
 
-const ENVIRONMENT = { ...process.env, CARGO_TARGET_DIR: SHARED_TARGET_DIR };
+const ENVIRONMENT = { ...process.env };
 const fixture = (name: string) => new URL(`../rust-fixtures/${name}/`, import.meta.url).pathname;
 
 /** checkSpec on a fixture, with `edit` applied to one of its files in memory (the fixture on disk is never changed). */
@@ -16,7 +16,7 @@ async function check(name: string, functions: string[], edit?: { file: string; f
     expect(edited, `${edit.from} in ${name}/${edit.file}`).not.toBe(source);
     files.set(edit.file, new TextEncoder().encode(edited));
   }
-  return checkSpec({ crateDir, files, functions, seed: 0, inputs, callTimeoutMs: 1000, environment: ENVIRONMENT });
+  return checkSpec({ crateDir, files, functions, seed: 0, inputs, callTimeoutMs: 1000, environment: ENVIRONMENT, config: sharedTargetConfig(crateDir) });
 }
 
 function result(report: SpecCheckReport, name: string): FunctionSpecCheck {
@@ -119,7 +119,7 @@ describe('candidate loop invariants over int/nat spec fns (typed the same way)',
     const files = await readCrateSources(crateDir);
     const original = new TextDecoder().decode(files.get('src/lib.rs')!);
     const candidate = (invariant: string) => new Map(files).set('src/lib.rs', new TextEncoder().encode(original.replace('            sum == triangle(idx as nat),\n            triangle(n as nat) < 0x1_0000_0000,', `            ${invariant},\n            triangle(n as nat) < 0x1_0000_0000,`)));
-    const run = (invariant: string) => testLoopInvariants({ crateDir, files: candidate(invariant), file: 'src/lib.rs', originalSource: original, functions: ['loop_triangle'], inputs: 300, seed: 0, environment: ENVIRONMENT });
+    const run = (invariant: string) => testLoopInvariants({ crateDir, files: candidate(invariant), file: 'src/lib.rs', originalSource: original, functions: ['loop_triangle'], inputs: 300, seed: 0, environment: ENVIRONMENT, config: sharedTargetConfig(crateDir) });
     const wrong = await run('sum == triangle(idx as nat) + idx');
     expect(wrong.status === 'falsified' && wrong.falsified.map((entry) => entry.description)).toEqual([
       'loop_triangle(n = 1): invariant sum == triangle(idx as nat) + idx of loop_triangle/loop#0 (line 59) is false after iteration 1, with sum = 1, idx = 1',
