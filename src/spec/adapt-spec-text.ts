@@ -18,8 +18,9 @@ const RECEIVER = String.raw`([A-Za-z_]\w*@?(?:\.\w+(?:\(\))?)*)`;
 /**
  * Rewrites a requires/ensures expression into what exec_spec_unverified! compiles. With a typed
  * scope it is the typed translation (translateSpecText: int/nat in i128, exact casts, Euclidean
- * division, chained comparisons, `matches` bindings, struct fields and methods). Without one (loop
- * invariants, whose variables come without spec types) it adds only what the macro lacks, textually:
+ * division, chained comparisons, `matches` bindings, struct fields and methods). Without one (what
+ * instrumentLoopInvariants asks for; generateHarness then tries the typed translation over the
+ * probe's variables first) it adds only what the macro lacks, textually:
  * `old(x)`/`final(x)` of `&mut` parameters, the Option tests `is_some()`/`is_none()`/`is Some`/`is None`
  * (as `matches`), and quantifier binders and guards (adaptQuantifiers). Constructs with no exec
  * counterpart are refused with the reason.
