@@ -1,5 +1,6 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSpec, describeCounterexample, hasCounterexample, type FunctionSpecCheck, type SpecCheckReport } from '../src/spec/index.js';
 import { readCrateSources } from '../src/spec/read-crate-sources.js';
@@ -85,6 +86,11 @@ describe('checkSpec on rust-fixtures/spec-check (real cargo, erased exec code)',
     expect(report.run.runCommand[0]).toMatch(/verus-repair-spec-check-[0-9a-f]{12}$/);
     // Every scratch copy (one per build) is removed after the run.
     expect(scratchCopies()).toBe(copiesBefore);
+    // So are the harness package's built files: it is never built again, and each check left about 20 MB in the shared target.
+    const executable = report.run.runCommand[0] ?? '';
+    expect(existsSync(executable)).toBe(false);
+    const binary = path.basename(executable).replace(/-/g, '_');
+    expect(readdirSync(path.join(path.dirname(executable), 'deps')).filter((name) => name.startsWith(`${binary}-`))).toEqual([]);
   });
 });
 

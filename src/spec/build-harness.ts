@@ -30,7 +30,7 @@ export interface Exclusions {
 }
 
 export type HarnessBuild =
-  | { ok: true; executable: string; directory: string; command: string[]; builds: number; buildMs: number; exclusions: Exclusions; sandbox: Sandbox; compiled: string[] }
+  | { ok: true; executable: string; directory: string; command: string[]; builds: number; buildMs: number; exclusions: Exclusions; sandbox: Sandbox; compiled: string[]; packageFiles: string[] }
   | { ok: false; reason: string; directory: string | null; command: string[]; builds: number; buildMs: number; exclusions: Exclusions };
 
 export interface BuildHarnessRequest {
@@ -74,8 +74,8 @@ export async function buildHarness(request: BuildHarnessRequest): Promise<Harnes
     const failed = (reason: string) => ({ ok: false as const, reason, directory: crate.directory, command, builds, buildMs, exclusions });
     if (outcome.kind === 'spawn-failed') return failed(`cargo could not start: ${outcome.message}`);
     if (outcome.kind === 'timed-out') return failed(`cargo build timed out after ${outcome.timeoutMs} ms`);
-    const messages = readBuildMessages(outcome.stdout.text, HARNESS_FILE, crate.binary);
-    if (outcome.exitCode === 0 && messages.executable !== null) return { ok: true, executable: messages.executable, directory: crate.directory, command, builds, buildMs, exclusions, sandbox, compiled: messages.compiled };
+    const messages = readBuildMessages(outcome.stdout.text, HARNESS_FILE, crate.binary, crate.directory);
+    if (outcome.exitCode === 0 && messages.executable !== null) return { ok: true, executable: messages.executable, directory: crate.directory, command, builds, buildMs, exclusions, sandbox, compiled: messages.compiled, packageFiles: messages.packageFiles };
     const errors = messages.errors.filter((error) => !/^error: aborting due to/.test(error.rendered));
     const blamed = errors.map((error) => ({ error, part: blame(error.harnessLines, harness.parts) }));
     const outside = blamed.find(({ part }) => part === null);

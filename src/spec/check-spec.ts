@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseVerusBytes, type VerusFileIr } from '../ir/index.js';
 import { loadVerifierConfig } from '../verifier/config/read-verifier-config.js';
@@ -79,7 +79,11 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
     results.push(assembleRun(plan, run, specFunctions, exclusions, request.probes ?? []));
   }
   const scratchCrate = build?.directory ?? null;
-  if (scratchCrate !== null && request.keepScratch !== true) await rm(scratchCrate, { recursive: true, force: true });
+  if (scratchCrate !== null && request.keepScratch !== true) {
+    await rm(scratchCrate, { recursive: true, force: true });
+    // The harness package is one of its own, never built again: its lib and binary (about 20 MB) would stay in the shared target for good.
+    if (build?.ok === true) await removeBuiltFiles(build.packageFiles, build.executable);
+  }
   return {
     run: {
       crateDir, harnessFile: 'src/verus_repair_spec_check.rs', scratchCrate: scratchCrate ?? '', command: build?.command ?? [], runCommand,
@@ -94,6 +98,23 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
       ],
     }),
   };
+}
+
+/**
+ * Each file and its dep-info beside it; one already gone is fine. Cargo lists a binary by its
+ * uplifted copy (`<target>/debug/<bin>`); the file it links from is `deps/<bin, - as _>-<hash>`,
+ * found by that prefix, which only this harness has (its binary's name carries the crate's digest).
+ */
+async function removeBuiltFiles(files: readonly string[], executable: string): Promise<void> {
+  const deps = path.join(path.dirname(executable), 'deps');
+  const prefix = `${path.basename(executable).replace(/-/g, '_')}-`;
+  const linked = (await readdir(deps).catch(() => [] as string[])).filter((name) => name.startsWith(prefix)).map((name) => path.join(deps, name));
+  for (const file of [...files, ...linked]) {
+    await rm(file, { force: true });
+    const depInfo = file.replace(/(\.[a-z]+)?$/, '.d');
+    // A lib's dep-info drops the `lib` prefix: deps/libx-<hash>.rlib beside deps/x-<hash>.d.
+    for (const candidate of new Set([depInfo, path.join(path.dirname(depInfo), path.basename(depInfo).replace(/^lib/, ''))])) await rm(candidate, { force: true });
+  }
 }
 
 export async function parseCrateFiles(files: ReadonlyMap<string, Uint8Array>, crateDir: string): Promise<VerusFileIr[]> {
