@@ -34,7 +34,8 @@ describe('checkSpec on rust-fixtures/spec-check (real cargo, erased exec code)',
   beforeAll(async () => {
     process.env['TMPDIR'] = ownTmpdir;
     copiesBefore = scratchCopies();
-    report = await checkSpec({ crateDir: FIXTURE, functions: FUNCTIONS, seed: 0, callTimeoutMs: 500, environment: ENVIRONMENT });
+    // reuseHarness: false: the suite asserts what a build names and leaves behind, which a rerun reusing the first build would not show.
+    report = await checkSpec({ crateDir: FIXTURE, functions: FUNCTIONS, seed: 0, callTimeoutMs: 500, environment: ENVIRONMENT, reuseHarness: false });
   }, 600_000);
 
   it('finds the minimal counterexample of the ensures that is false at a boundary', () => {
@@ -130,4 +131,23 @@ describe('verus-repair check-spec', () => {
     expect(run.stderr).toMatch(message);
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
+});
+
+describe('a harness built before from the same sources and toolchain (real cargo)', () => {
+  it('is reused for another seed and budget: no build, the same verdicts; a changed source builds anew', async () => {
+    const files = await readCrateSources(FIXTURE);
+    const source = new TextDecoder().decode(files.get('src/lib.rs')!);
+    // Sources of their own (a unique comment), so no earlier run of this suite left a build for them.
+    const unique = new Map(files).set('src/lib.rs', new TextEncoder().encode(`${source}\n// reuse ${process.pid} ${Date.now()}\n`));
+    const check = (seed: number, inputs: number, crateFiles = unique) => checkSpec({ crateDir: FIXTURE, files: crateFiles, functions: ['clamp_wrong'], seed, inputs, callTimeoutMs: 500, environment: ENVIRONMENT });
+    const first = await check(0, 1000);
+    expect(first.run).toMatchObject({ harnessCache: 'built', builds: 1 });
+    expect(first.run.buildMs).toBeGreaterThan(0);
+    const second = await check(3, 200);
+    expect(second.run).toMatchObject({ harnessCache: 'reused', builds: 1, buildMs: 0, seed: 3, budget: 200, command: first.run.command });
+    expect(describeCounterexample('clamp_wrong', (find(second, 'clamp_wrong') as Extract<FunctionSpecCheck, { status: 'checked' }>).counterexamples[0]!)).toBe('clamp_wrong(x = 0, lo = 0, hi = 0) returned 0: ensures lo <= r && r < hi is false');
+    expect(find(second, 'clamp_wrong')).toMatchObject({ counts: { tried: 200 } });
+    const changed = new Map(unique).set('src/lib.rs', new TextEncoder().encode(`${new TextDecoder().decode(unique.get('src/lib.rs')!)}// changed\n`));
+    expect((await check(3, 200, changed)).run.harnessCache).toBe('built');
+  }, 600_000);
 });

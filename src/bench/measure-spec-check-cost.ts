@@ -15,21 +15,26 @@ export interface SpecCheckCost {
   runCommand: string[];
   precheckCommand: string[];
   inputs: number;
+  /** The same check when its harness was built before from the same sources (harness-build-cache.ts): reused, only run. */
+  reusedMs: number;
+  reusedRatio: number;
 }
 
 /**
  * One function's spec check against one erased pre-check of the same crate, both with real cargo in
  * the shared target directory (vstd built there already), warmed once and then measured in
- * alternation, the median of `rounds` each. Every round compiles the crate itself again: the spec
- * check writes a fresh scratch harness crate, the pre-check runs on a fresh copy under a package name
- * of its own (a trailing comment makes its content new), so neither reuses the other's build.
+ * alternation, the median of `rounds` each. Two spec checks per round: one that builds its harness
+ * anew (`reuseHarness: false`, what a changed crate costs), and one that reuses the harness the
+ * warm-up built from the same sources (what a check of an unchanged crate, with any seed or budget,
+ * costs). The pre-check compiles the crate again every round: a fresh copy under a package name of
+ * its own (a trailing comment makes its content new), so it reuses no build.
  * The runtime crate the harness depends on is built in the warm-up, once per target directory, as in
  * use. Each time is the median of the rounds (the build and the run each on their own).
  */
 export async function measureSpecCheckCost(crateDir: string, functionName: string, targetDir: string, rounds: number): Promise<SpecCheckCost> {
   const base = defaultVerifierConfig(crateDir);
   const config = { ...base, precheck: { ...base.precheck, targetDir, offline: true, test: false } };
-  const specCheck = () => checkSpec({ crateDir, functions: [functionName], seed: 0, config });
+  const specCheck = (reuseHarness = false) => checkSpec({ crateDir, functions: [functionName], seed: 0, config, reuseHarness });
   const precheck = async (round: number) => {
     const files = await readCrateFiles(crateDir);
     const source = files.get('src/lib.rs') ?? new Uint8Array();
@@ -42,8 +47,9 @@ export async function measureSpecCheckCost(crateDir: string, functionName: strin
       rmSync(copy, { recursive: true, force: true });
     }
   };
-  await specCheck();
+  await specCheck(true);
   await precheck(-1);
+  const reusedTimes: number[] = [];
   const specTimes: number[] = [];
   const buildTimes: number[] = [];
   const runTimes: number[] = [];
@@ -58,6 +64,10 @@ export async function measureSpecCheckCost(crateDir: string, functionName: strin
     runTimes.push(last.run.runMs);
     const check = last.functions[0];
     if (check?.status !== 'checked') throw new Error(`${functionName}: the spec check did not run (${check?.status ?? 'no result'})`);
+    const reusedStarted = performance.now();
+    const reused = await specCheck(true);
+    reusedTimes.push(performance.now() - reusedStarted);
+    if (reused.run.harnessCache !== 'reused') throw new Error(`${functionName}: the warm spec check did not reuse its harness (${reused.run.harnessCache ?? 'nothing built'})`);
     const result = await precheck(round);
     precheckTimes.push(result.wallTimeMs);
     precheckCommand = result.command;
@@ -65,7 +75,7 @@ export async function measureSpecCheckCost(crateDir: string, functionName: strin
   const specCheckMs = median(specTimes);
   const precheckMs = median(precheckTimes);
   return {
-    specCheckMs, precheckMs, ratio: specCheckMs / precheckMs, rounds,
+    specCheckMs, precheckMs, ratio: specCheckMs / precheckMs, rounds, reusedMs: median(reusedTimes), reusedRatio: median(reusedTimes) / precheckMs,
     buildMs: median(buildTimes), runMs: median(runTimes), specCommand: last!.run.command, runCommand: last!.run.runCommand, precheckCommand, inputs: last!.run.budget,
   };
 }

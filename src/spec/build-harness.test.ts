@@ -26,7 +26,8 @@ async function buildFor(name: string) {
   const { config } = await loadVerifierConfig(FIXTURE);
   // The shared target directory (vstd built there already), as [verifier.precheck] target_dir: scratch builds never use CARGO_TARGET_DIR.
   const shared = { ...config, precheck: { ...config.precheck, targetDir: SHARED_TARGET_DIR } };
-  const build = await buildHarness({ crateDir: FIXTURE, files, plans: [planned.plan], specFunctions, config: shared, environment: ENVIRONMENT });
+  // reuse: false, as these tests are about what a build compiles and names (a rerun would reuse the first run's binary).
+  const build = await buildHarness({ crateDir: FIXTURE, files, plans: [planned.plan], specFunctions, config: shared, environment: ENVIRONMENT, reuse: false });
   if (!build.ok) throw new Error(`${name}: ${build.reason}`);
   return { build, plan: planned.plan as FunctionCheckPlan };
 }

@@ -11,6 +11,7 @@ import { throwAbortReason } from '../verifier/runners/throw-if-aborted.js';
 import { buildHarnessJob } from './build-harness-job.js';
 import type { ClausePlan, FunctionCheckPlan } from './function-check-plan.js';
 import { generateHarness, type HarnessPart } from './generate-harness.js';
+import { computeHarnessKey, readCachedHarness, storeCachedHarness } from './harness-build-cache.js';
 import { readBuildMessages } from './read-build-messages.js';
 import type { InvariantProbe } from './invariant-probe.js';
 import type { SpecFunctionSource } from './spec-function-source.js';
@@ -29,8 +30,11 @@ export interface Exclusions {
   probes?: Map<number, string>;
 }
 
+/** `reused`: a binary built before from the same sources and toolchain; `built`: built now (and kept for reuse); `off`: reuse was not asked for. */
+export type HarnessCacheUse = 'reused' | 'built' | 'off';
+
 export type HarnessBuild =
-  | { ok: true; executable: string; directory: string; command: string[]; builds: number; buildMs: number; exclusions: Exclusions; sandbox: Sandbox; compiled: string[]; packageFiles: string[] }
+  | { ok: true; executable: string; directory: string; command: string[]; builds: number; buildMs: number; exclusions: Exclusions; sandbox: Sandbox; compiled: string[]; packageFiles: string[]; cache: HarnessCacheUse }
   | { ok: false; reason: string; directory: string | null; command: string[]; builds: number; buildMs: number; exclusions: Exclusions };
 
 export interface BuildHarnessRequest {
@@ -42,6 +46,8 @@ export interface BuildHarnessRequest {
   config: VerifierConfig;
   environment: NodeJS.ProcessEnv;
   signal?: AbortSignal;
+  /** Reuse a binary built before from the same sources and toolchain (harness-build-cache.ts); default true. */
+  reuse?: boolean;
 }
 
 /**
@@ -60,6 +66,17 @@ export async function buildHarness(request: BuildHarnessRequest): Promise<Harnes
   const targetDir = selectPrecheckTargetDir(request.config.precheck, request.environment);
   const writable = [targetDir];
   const runtimeDir = await writeHarnessRuntimeCrate(targetDir);
+  const firstSource = generateHarness({ plans: request.plans, specFunctions: request.specFunctions, isUsable, probes: request.probes ?? [], isProbeUsable: () => true }).source;
+  const key = await computeHarnessKey({ crateDir: request.crateDir, files: request.files, harnessSource: firstSource, runtimeDir, config: request.config, environment: request.environment, sandbox });
+  const cached = request.reuse === false ? null : await readCachedHarness(targetDir, key);
+  if (cached !== null) {
+    // Built before from exactly these sources and this toolchain: the scratch copy is only the run's working directory.
+    const crate = await writeHarnessCrate(request.crateDir, request.files, firstSource, runtimeDir);
+    if (crate.ok) {
+      const restored: Exclusions = { specFunctions: new Map(cached.exclusions.specFunctions), clauses: new Map(cached.exclusions.clauses), functions: new Map(cached.exclusions.functions), probes: new Map(cached.exclusions.probes) };
+      return { ok: true, executable: cached.executable, directory: crate.directory, command: cached.command, builds: cached.builds, buildMs: 0, exclusions: restored, sandbox, compiled: [], packageFiles: [], cache: 'reused' };
+    }
+  }
   for (let builds = 1; ; builds++) {
     const plans = request.plans.filter((plan) => !exclusions.functions.has(plan.index));
     const harness = generateHarness({ plans, specFunctions: request.specFunctions, isUsable, probes: request.probes ?? [], isProbeUsable: (probe) => !exclusions.probes?.has(probe.index) });
@@ -75,7 +92,13 @@ export async function buildHarness(request: BuildHarnessRequest): Promise<Harnes
     if (outcome.kind === 'spawn-failed') return failed(`cargo could not start: ${outcome.message}`);
     if (outcome.kind === 'timed-out') return failed(`cargo build timed out after ${outcome.timeoutMs} ms`);
     const messages = readBuildMessages(outcome.stdout.text, HARNESS_FILE, crate.binary, crate.directory);
-    if (outcome.exitCode === 0 && messages.executable !== null) return { ok: true, executable: messages.executable, directory: crate.directory, command, builds, buildMs, exclusions, sandbox, compiled: messages.compiled, packageFiles: messages.packageFiles };
+    if (outcome.exitCode === 0 && messages.executable !== null) {
+      await storeCachedHarness(targetDir, key, messages.executable, {
+        builds, command,
+        exclusions: { specFunctions: [...exclusions.specFunctions], clauses: [...exclusions.clauses], functions: [...exclusions.functions], probes: [...(exclusions.probes ?? [])] },
+      });
+      return { ok: true, executable: messages.executable, directory: crate.directory, command, builds, buildMs, exclusions, sandbox, compiled: messages.compiled, packageFiles: messages.packageFiles, cache: request.reuse === false ? 'off' : 'built' };
+    }
     const errors = messages.errors.filter((error) => !/^error: aborting due to/.test(error.rendered));
     const blamed = errors.map((error) => ({ error, part: blame(error.harnessLines, harness.parts) }));
     const outside = blamed.find(({ part }) => part === null);

@@ -37,6 +37,8 @@ export interface CheckSpecRequest {
   probes?: readonly InvariantProbe[];
   /** Keep the scratch harness crate (its path is in the report) instead of removing it. */
   keepScratch?: boolean;
+  /** Reuse a harness binary built before from the same sources and toolchain (default true); false builds anew. */
+  reuseHarness?: boolean;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
   const planned = targets.map(({ fn, file }, index) => planFunctionCheck(fn, file, index, specFunctions));
   const plans = planned.flatMap((entry) => (entry.kind === 'plan' ? [entry.plan] : []));
   const config = request.config ?? (await loadVerifierConfig(crateDir)).config;
-  const build = plans.length === 0 ? null : await buildHarness({ crateDir, files: addHarnessAccess(files, irs, plans, specFunctions), plans, specFunctions, probes: request.probes ?? [], config, environment, ...(request.signal === undefined ? {} : { signal: request.signal }) });
+  const build = plans.length === 0 ? null : await buildHarness({ crateDir, files: addHarnessAccess(files, irs, plans, specFunctions), plans, specFunctions, probes: request.probes ?? [], config, environment, ...(request.reuseHarness === undefined ? {} : { reuse: request.reuseHarness }), ...(request.signal === undefined ? {} : { signal: request.signal }) });
   const exclusions: import('./build-harness.js').Exclusions = build?.exclusions ?? { specFunctions: new Map(), clauses: new Map(), functions: new Map() };
   const results: FunctionSpecCheck[] = [];
   let runMs = 0;
@@ -88,6 +90,7 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
     run: {
       crateDir, harnessFile: 'src/verus_repair_spec_check.rs', scratchCrate: scratchCrate ?? '', command: build?.command ?? [], runCommand,
       budget: settings.budget, seed: settings.seed, callTimeoutMs: settings.callTimeoutMs, builds: build?.builds ?? 0, buildMs: build?.buildMs ?? 0, runMs,
+      ...(build?.ok === true ? { harnessCache: build.cache } : {}),
       scratchKept: scratchCrate !== null && request.keepScratch === true,
     },
     functions: results,

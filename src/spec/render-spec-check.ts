@@ -9,7 +9,9 @@ export function renderSpecCheck(report: SpecCheckReport): string {
     `check-spec ${run.crateDir}: ${report.functions.length} function(s), up to ${run.budget} inputs each (seed ${run.seed}, ${run.callTimeoutMs} ms per call)`,
     run.builds === 0
       ? '  nothing was built: no function is executable'
-      : `  ran: ${run.command.join(' ')} on a scratch copy with the harness ${run.harnessFile} (${run.builds} build(s), ${seconds(run.buildMs)}), then ${run.runCommand.join(' ')} (${seconds(run.runMs)})${run.scratchKept ? `; kept at ${run.scratchCrate}` : ''}`,
+      : run.harnessCache === 'reused'
+        ? `  ran: the harness built before from the same sources and toolchain (${run.command.join(' ')}, ${run.builds} build(s)), reused, then ${run.runCommand.join(' ')} (${seconds(run.runMs)})${run.scratchKept ? `; kept at ${run.scratchCrate}` : ''}`
+        : `  ran: ${run.command.join(' ')} on a scratch copy with the harness ${run.harnessFile} (${run.builds} build(s), ${seconds(run.buildMs)}), then ${run.runCommand.join(' ')} (${seconds(run.runMs)})${run.scratchKept ? `; kept at ${run.scratchCrate}` : ''}`,
   ];
   for (const result of report.functions) lines.push('', ...renderFunction(result));
   lines.push('', 'A counterexample comes from running the erased exec code: for this code and this spec no proof exists. No counterexample proves nothing: only Verus proves.');

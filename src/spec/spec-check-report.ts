@@ -71,6 +71,8 @@ export interface SpecCheckRun {
   callTimeoutMs: number;
   builds: number;
   buildMs: number;
+  /** Whether the harness binary was reused from an earlier build of the same sources and toolchain (builds then counts that build's). Absent when nothing was built. */
+  harnessCache?: 'reused' | 'built' | 'off';
   runMs: number;
 }
 
