@@ -1,8 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './fakes/run-cli.js';
-import { createTemporaryDirectory, removeTemporaryDirectories } from './fakes/temporary-directory.js';
+import { createTemporaryDirectory, removeTemporaryDirectories, writeFileTree } from './fakes/temporary-directory.js';
 
 afterAll(() => removeTemporaryDirectories());
 
@@ -15,10 +14,7 @@ describe('verify --queue of a workspace member that inherits from its workspace'
       'member/src/lib.rs': 'use vstd::prelude::*;\nverus! {\npub fn f() -> u32 { 1 }\n}\n',
       'member/verus-repair.toml': '[verifier]\nrunner = "local"\n\n[verifier.precheck]\nenabled = false\n\n[queue]\nname = "members"\nconnect_timeout = 1\n',
     };
-    for (const [name, text] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-      writeFileSync(path.join(root, name), text);
-    }
+    writeFileTree(root, files);
     // Port 9 (discard) on loopback: nothing listens, so any attempt to connect would fail differently.
     const result = await runCli(['verify', path.join(root, 'member'), '--queue'], { VERUS_REPAIR_REDIS_URL: 'redis://127.0.0.1:9' });
     expect(result.stderr).toContain(`${path.join(root, 'member', 'Cargo.toml')}: a queue job carries the crate's own files alone, and it inherits keys from its workspace (${path.join(root, 'Cargo.toml')}); verify it with --local or --docker`);

@@ -1,25 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTemporaryDirectory, removeTemporaryDirectories } from '../../test/fakes/temporary-directory.js';
+import { createTemporaryDirectory, removeTemporaryDirectories, writeFileTree } from '../../test/fakes/temporary-directory.js';
 import type { VstdPin } from '../verifier/toolchain/toolchain-pin.js';
 import type { BenchTask } from './bench-task.js';
 import { writeTaskCrate } from './write-task-crate.js';
 
 afterAll(() => removeTemporaryDirectories());
 
-function write(root: string, files: Record<string, string>): void {
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    writeFileSync(path.join(root, name), text);
-  }
-}
-
 describe('writeTaskCrate', () => {
   it('copies a workspace member so that cargo reads it outside the workspace: inherited keys resolved, path dependencies absolute', () => {
     const workspace = createTemporaryDirectory('task-workspace');
-    write(workspace, {
+    writeFileTree(workspace, {
       'Cargo.toml': '[workspace]\nmembers = ["member", "helper"]\n\n[workspace.package]\nversion = "0.3.0"\nedition = "2021"\n\n[workspace.dependencies]\nhelper = { path = "helper" }\n',
       'member/Cargo.toml': '[package]\nname = "member"\nversion.workspace = true\nedition.workspace = true\n\n[dependencies]\nhelper = { workspace = true }\n',
       'member/src/lib.rs': 'pub fn f() -> u32 { helper::one() }\n',

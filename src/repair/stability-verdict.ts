@@ -1,4 +1,4 @@
-import { describeStability, isStabilityUndecided } from '../verifier/stability/describe-stability.js';
+import { describeStability, judgeStability } from '../verifier/stability/describe-stability.js';
 import { isUndecidedSeedRun } from '../verifier/stability/stability-report.js';
 import type { CheckedCandidate } from './checked-candidate.js';
 import type { RepairRunState } from './repair-run-state.js';
@@ -55,7 +55,7 @@ export function chooseWinningCandidate(state: RepairRunState): { commit: string 
  * editor is not asked for a "more robust" one; the run stops as on any toolchain error.
  */
 export function describeUndecidedStability(checked: readonly CheckedCandidate[]): string | null {
-  const candidate = checked.find((entry) => entry.result === 'verified' && entry.verification?.stability !== undefined && isStabilityUndecided(entry.verification.stability));
+  const candidate = checked.find((entry) => entry.result === 'verified' && entry.verification?.stability !== undefined && judgeStability(entry.verification.stability) === 'undecided');
   const stability = candidate?.verification?.stability;
   if (candidate === undefined || stability === undefined) return null;
   const seeds = stability.runs.filter(isUndecidedSeedRun).map((run) => `seed ${run.seed} (${run.status}${run.reason === undefined ? '' : `: ${run.reason.split('\n')[0]}`})`);

@@ -66,20 +66,21 @@ export async function buildHarness(request: BuildHarnessRequest): Promise<Harnes
   const targetDir = selectPrecheckTargetDir(request.config.precheck, request.environment);
   const writable = [targetDir];
   const runtimeDir = await writeHarnessRuntimeCrate(targetDir);
-  const firstSource = generateHarness({ plans: request.plans, specFunctions: request.specFunctions, isUsable, probes: request.probes ?? [], isProbeUsable: () => true }).source;
-  const key = await computeHarnessKey({ crateDir: request.crateDir, files: request.files, harnessSource: firstSource, runtimeDir, config: request.config, environment: request.environment, sandbox });
+  const generate = () => generateHarness({ plans: request.plans.filter((plan) => !exclusions.functions.has(plan.index)), specFunctions: request.specFunctions, isUsable, probes: request.probes ?? [], isProbeUsable: (probe) => !exclusions.probes?.has(probe.index) });
+  // The first build's module, before anything is excluded: what the cache key covers, and what that build compiles.
+  const first = generate();
+  const key = await computeHarnessKey({ crateDir: request.crateDir, files: request.files, harnessSource: first.source, runtimeDir, config: request.config, environment: request.environment, sandbox });
   const cached = request.reuse === false ? null : await readCachedHarness(targetDir, key);
   if (cached !== null) {
     // Built before from exactly these sources and this toolchain: the scratch copy is only the run's working directory.
-    const crate = await writeHarnessCrate(request.crateDir, request.files, firstSource, runtimeDir);
+    const crate = await writeHarnessCrate(request.crateDir, request.files, first.source, runtimeDir);
     if (crate.ok) {
       const restored: Exclusions = { specFunctions: new Map(cached.exclusions.specFunctions), clauses: new Map(cached.exclusions.clauses), functions: new Map(cached.exclusions.functions), probes: new Map(cached.exclusions.probes) };
       return { ok: true, executable: cached.executable, directory: crate.directory, command: cached.command, builds: cached.builds, buildMs: 0, exclusions: restored, sandbox, compiled: [], packageFiles: [], cache: 'reused' };
     }
   }
   for (let builds = 1; ; builds++) {
-    const plans = request.plans.filter((plan) => !exclusions.functions.has(plan.index));
-    const harness = generateHarness({ plans, specFunctions: request.specFunctions, isUsable, probes: request.probes ?? [], isProbeUsable: (probe) => !exclusions.probes?.has(probe.index) });
+    const harness = builds === 1 ? first : generate();
     const crate = await writeHarnessCrate(request.crateDir, request.files, harness.source, runtimeDir);
     if (!crate.ok) return { ok: false, reason: crate.reason, directory: null, command, builds: builds - 1, buildMs, exclusions };
     if (sandbox.kind === 'bwrap' && builds === 1) await fetchDependencies(crate.directory, request.config, request.environment, request.signal);

@@ -1,6 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createTemporaryDirectory } from './temporary-directory.js';
+import { createTemporaryDirectory, writeFileTree } from './temporary-directory.js';
 
 /** The vstd paired with the pinned release; already in ~/.cargo/registry on the development machines. */
 export const PINNED_VSTD = '=0.0.0-2026-05-31-0205';
@@ -43,10 +42,6 @@ export function createTemporaryCrate(files: Record<string, string> = {}): string
     'src/lib.rs': VERIFYING_LIB_RS,
     ...files,
   };
-  for (const [name, content] of Object.entries(all)) {
-    const file = path.join(directory, name);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, content);
-  }
+  writeFileTree(directory, all);
   return directory;
 }

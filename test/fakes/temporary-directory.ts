@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -22,4 +22,13 @@ export function createTemporaryDirectory(prefix: string): string {
 export function removeTemporaryDirectories(): void {
   if (parent !== null) rmSync(parent, { recursive: true, force: true });
   parent = null;
+}
+
+/** Writes each `relative path → text` under `root`, creating directories as needed (a crate, a workspace). */
+export function writeFileTree(root: string, files: Record<string, string>): void {
+  for (const [name, text] of Object.entries(files)) {
+    const file = path.join(root, name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
 }

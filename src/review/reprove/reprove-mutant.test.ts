@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTemporaryDirectory, removeTemporaryDirectories } from '../../../test/fakes/temporary-directory.js';
+import { createTemporaryDirectory, removeTemporaryDirectories, writeFileTree } from '../../../test/fakes/temporary-directory.js';
 import { readCrateFiles } from '../../repair/crate-snapshot.js';
 import type { Mutant } from '../mutant.js';
 import { createMutantRepository } from './reprove-mutant.js';
@@ -17,10 +17,7 @@ describe('createMutantRepository', () => {
       'member/Cargo.toml': '[package]\nname = "member"\nversion.workspace = true\nedition.workspace = true\n',
       'member/src/lib.rs': 'pub fn f() -> u32 { 1 }\n',
     };
-    for (const [name, text] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(workspace, name)), { recursive: true });
-      writeFileSync(path.join(workspace, name), text);
-    }
+    writeFileTree(workspace, files);
     const crateDir = path.join(workspace, 'member');
     const repository = path.join(createTemporaryDirectory('reprove-repository'), 'm1');
     const mutant = { id: 'm1', operator: 'constant', file: 'src/lib.rs', function: 'f', line: 1, column: 21, source: 'pub fn f() -> u32 { 2 }\n' } as Mutant;

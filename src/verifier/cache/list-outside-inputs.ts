@@ -77,14 +77,15 @@ function isWithin(directory: string, root: string): boolean {
 
 /**
  * Why a runner that carries the crate's own files alone (a Docker container's mount, a queue job's
- * snapshot) cannot build it, or null: keys inherited from its workspace, or path dependencies
- * outside it. A lock found only in the workspace is no obstacle: cargo resolves offline without one.
+ * snapshot) cannot build it, or null: keys inherited from its workspace (unless the runner resolves
+ * them into its copy: `resolvesInheritance`), or path dependencies outside it. A lock found only in
+ * the workspace is no obstacle: cargo resolves offline without one.
  */
-export function describeUncarriedInputs(root: string, outside: OutsideInputs | undefined, runner: string): string | null {
+export function describeUncarriedInputs(root: string, outside: OutsideInputs | undefined, runner: string, options: { resolvesInheritance: boolean }): string | null {
   if (outside === undefined) return null;
   const manifest = path.join(root, 'Cargo.toml');
   const reasons = [
-    ...(outside.inherits ? [`it inherits keys from its workspace (${outside.workspaceManifest ?? 'whose root was not found'})`] : []),
+    ...(outside.inherits && !options.resolvesInheritance ? [`it inherits keys from its workspace (${outside.workspaceManifest ?? 'whose root was not found'})`] : []),
     ...(outside.pathDependencies.length === 0 ? [] : [`it depends on ${outside.pathDependencies.join(', ')} outside it`]),
   ];
   return reasons.length === 0 ? null : `${manifest}: ${runner} carries the crate's own files alone, and ${reasons.join(', and ')}; verify it with --local`;

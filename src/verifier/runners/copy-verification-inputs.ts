@@ -14,7 +14,7 @@ import { makeManifestSelfContained } from '../sandbox/make-manifest-self-contain
  * it. Path dependencies outside the crate cannot be mounted: a ConfigurationError says so first.
  */
 export async function copyVerificationInputs(inputs: VerificationInputs): Promise<string> {
-  const uncarried = inputs.outside === undefined || inputs.outside.pathDependencies.length === 0 ? null : describeUncarriedInputs(inputs.root, { ...inputs.outside, inherits: false }, 'the Docker runner');
+  const uncarried = describeUncarriedInputs(inputs.root, inputs.outside, 'the Docker runner', { resolvesInheritance: true });
   if (uncarried !== null) throw new ConfigurationError(uncarried);
   const manifest = inputs.outside?.workspaceManifest == null ? null : (await makeManifestSelfContained(await readFile(path.join(inputs.root, 'Cargo.toml'), 'utf8'), inputs.root)).manifest;
   const directory = await mkdtemp(path.join(os.tmpdir(), 'verus-repair-crate-'));

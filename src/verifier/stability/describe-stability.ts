@@ -1,18 +1,18 @@
 import type { RlimitMargin, StabilityReport } from './stability-report.js';
 
 /**
- * `stable 3/3`, `unstable 2/3`, or `undecided 2/3` when every seed that did not pass gave no verdict
- * (a toolchain error or a crash says nothing about the proof): what reports print beside `verified`.
+ * `stable` when every seed passed; `undecided` when every seed that did not pass gave no verdict (a
+ * toolchain error or a crash says nothing about the proof); else `unstable`.
  */
-export function describeStability(report: Pick<StabilityReport, 'passed' | 'total' | 'stable' | 'undecided'>): string {
+export function judgeStability(report: Pick<StabilityReport, 'passed' | 'total' | 'stable' | 'undecided'>): 'stable' | 'unstable' | 'undecided' {
   const undecided = report.undecided ?? 0;
-  const word = report.stable ? 'stable' : undecided > 0 && report.passed + undecided === report.total ? 'undecided' : 'unstable';
-  return `${word} ${report.passed}/${report.total}`;
+  if (report.stable) return 'stable';
+  return undecided > 0 && report.passed + undecided === report.total ? 'undecided' : 'unstable';
 }
 
-/** Only seeds without a verdict kept the check from passing: stability is unknown, not refuted. */
-export function isStabilityUndecided(report: Pick<StabilityReport, 'passed' | 'total' | 'stable' | 'undecided'>): boolean {
-  return describeStability(report).startsWith('undecided');
+/** `stable 3/3`, `unstable 2/3` or `undecided 2/3`: what reports print beside `verified`. */
+export function describeStability(report: Pick<StabilityReport, 'passed' | 'total' | 'stable' | 'undecided'>): string {
+  return `${judgeStability(report)} ${report.passed}/${report.total}`;
 }
 
 /** `Stability: k/N`. */

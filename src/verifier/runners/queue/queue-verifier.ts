@@ -62,7 +62,7 @@ export class QueueVerifier implements ReportingVerifier {
     if (refused !== null) throw new ConfigurationError(`verifier.extra_verus_args: ${refused}; a queue worker refuses such a job. Remove it, or verify with --local or --docker`);
     const inputs = await listVerificationInputs(target);
     // The worker builds the snapshot alone: what cargo would read outside it cannot come along.
-    const uncarried = describeUncarriedInputs(inputs.root, inputs.outside, 'a queue job');
+    const uncarried = describeUncarriedInputs(inputs.root, inputs.outside, 'a queue job', { resolvesInheritance: false });
     if (uncarried !== null) throw new ConfigurationError(`${uncarried}${inputs.outside?.pathDependencies.length === 0 ? ' or --docker' : ''}`);
     const key = await computeJobKey(inputs, target, options, this.settings.pinHash);
     const link = await this.connection.acquire();
