@@ -43,7 +43,9 @@ export type CrashReason =
   | 'contradictory-result'
   | 'spawn-failed'
   | 'no-results-document'
-  | 'verus-panicked';
+  | 'verus-panicked'
+  /** An error with no verification error in the results document and no diagnostic of the code: a message verus-repair does not know, or `encountered-error` alone. */
+  | 'unrecognised-error';
 
 export type ToolchainProblem =
   | 'verus-not-found'

@@ -12,6 +12,11 @@ export function describeCrashReason(reason: CrashReason | undefined): string[] {
       ];
     case 'verus-panicked':
       return ['Verus panicked or reported an internal error: the results document that came with it (if any) is not a verdict, and nothing was cached.'];
+    case 'unrecognised-error':
+      return [
+        'the verifier reported an error, but its results document counts no verification error and no diagnostic points at the code: this says something broke, not that the proof fails.',
+        'Nothing was cached; the stderr tail below is what it printed.',
+      ];
     case 'killed-by-signal':
     case 'exit-without-result':
     case 'garbage-output':

@@ -49,7 +49,21 @@ describe('classifyVerifierRun', () => {
       status: 'failed',
       diagnostics: [expect.objectContaining({ kind: 'postcondition' })],
     });
-    expect(classifyVerifierRun(exited(1), report({ encounteredVirError: true, success: null, verified: null, errors: null }), context).status).toBe('failed');
+    expect(classifyVerifierRun(exited(1), report({ encounteredVirError: true, success: null, verified: null, errors: null }, [diagnostic('well-formedness')]), context).status).toBe('failed');
+  });
+
+  it('gives no verdict for an error it cannot place: no verification error in the document, no diagnostic it knows', () => {
+    // A document that says only `encountered-error` (rust_verify catches a panic and prints one, V rust_verify/src/main.rs:526-529).
+    expect(classifyVerifierRun(exited(1), report({ encounteredError: true, success: false, errors: 0 }), context)).toMatchObject({ status: 'crashed', exitCode: 1, reason: 'unrecognised-error' });
+    expect(classifyVerifierRun(exited(1), report({ encounteredVirError: true, success: null, verified: null, errors: null }), context)).toMatchObject({ status: 'crashed', reason: 'unrecognised-error' });
+    // A message no rule knows, printed without a place in the code (`error: ...` from a tool), with or without a document.
+    expect(classifyVerifierRun(exited(1, '', 'error: something new broke\n'), report(null, [diagnostic('unknown')]), context)).toMatchObject({ status: 'crashed', reason: 'unrecognised-error' });
+    expect(classifyVerifierRun(exited(101), report({ encounteredError: true, success: false, errors: 0 }, [diagnostic('unknown')]), underCargo)).toMatchObject({ status: 'crashed', reason: 'unrecognised-error' });
+    // An unknown message rustc or Verus printed at a place in the crate is still a diagnostic of the code.
+    const located: Diagnostic = { ...diagnostic('unknown'), primary: { file: 'src/lib.rs', line: 3, column: 5, lineEnd: 3, columnEnd: 9, byteStart: null, byteEnd: null, label: null, sourceText: null } };
+    expect(classifyVerifierRun(exited(1), report(null, [located]), context).status).toBe('failed');
+    // The document's own count of verification errors is a verdict without any diagnostic (the diagnostics cap may have cut them).
+    expect(classifyVerifierRun(exited(1), report({ encounteredError: true, success: false, errors: 2 }), context).status).toBe('failed');
   });
 
   it('accepts partial verification, which has no success key', () => {
@@ -92,6 +106,9 @@ describe('classifyVerifierRun', () => {
     ['docker: Error response from daemon: No such image: verus-repair/verus:x', 'image-missing', 'verus-repair toolchain build'],
     ['error: no such command: `verus`', 'cargo-verus-not-found', 'cargo_verus_path'],
     ['error: Verus installation is incomplete; missing components:\n  vstd.vir', 'verus-incomplete', 'vstd.vir'],
+    // V verus/src/main.rs:147-150 (the launcher, before it runs rustup), and V rust_verify/src/cargo_verus.rs:145,174 with verifier.rs:3051-3052 (exit 1, no document).
+    ['verus: rustup not found, or not executable\nverus needs a rustup installation', 'rust-toolchain-missing', 'rustup'],
+    ["Error: could not find .vir file for 'vstd'", 'verus-incomplete', 'cargo clean -p vstd'],
   ])('recognises %j as %s with a fix', (stderr, problem, fix) => {
     const result = classifyVerifierRun(exited(1, '', stderr), report(null), { ...context, hints: { runner: 'docker', imageTag: 'verus-repair/verus:x' } });
     expect(result).toMatchObject({ status: 'toolchain-error', problem });

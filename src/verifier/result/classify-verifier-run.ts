@@ -1,3 +1,4 @@
+import type { Diagnostic } from '../../core/diagnostic.js';
 import type { VerdictOrigin } from '../../core/verdict-origin.js';
 import type { CrashReason, ToolchainIdentity, VerifierResult } from '../../core/verifier-result.js';
 import type { VerifierReport } from '../diagnostics/verifier-report.js';
@@ -34,8 +35,10 @@ export interface RunContext {
 /**
  * Maps a finished run and its parsed report onto the VerifierResult union. The verdict comes from
  * the `--output-json` `verification-results` block and the exit code together, never from the exit
- * code alone: `verified` needs a clean block AND exit 0; a run that printed no result at all is
- * `crashed`, never `verified`.
+ * code alone: `verified` needs a clean block AND exit 0; `failed` needs verification errors the
+ * block counts (V rust_verify/src/main.rs:526-541, `errors` is count_errors) or a diagnostic of the
+ * code; a run that printed no result at all, or an error it does not place, is `crashed`, never
+ * `verified` nor `failed`.
  */
 export function classifyVerifierRun(outcome: Exclude<ProcessOutcome, { kind: 'aborted' }>, report: VerifierReport, context: RunContext): VerifierResult {
   const facts = {
@@ -61,11 +64,21 @@ export function classifyVerifierRun(outcome: Exclude<ProcessOutcome, { kind: 'ab
   if (clean && outcome.exitCode === 0) return { ...facts, status: 'verified', functions: report.functions, diagnostics: report.diagnostics };
   if (problem !== null) return { ...facts, status: 'toolchain-error', ...problem };
 
-  const errors = report.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-  if ((results !== null && !clean) || errors.length > 0) {
+  if ((results?.errors ?? 0) > 0 || report.diagnostics.some(isDiagnosticOfTheCode)) {
     return { ...facts, status: 'failed', functions: report.functions, diagnostics: report.diagnostics };
   }
+  // An error without a verification error counted or a diagnostic of the code is no verdict on the proof: never cached.
+  if ((results !== null && !clean) || report.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return crashed('unrecognised-error');
   return crashed(explainCrash(outcome, results !== null, context.viaCargo ?? context.tool === 'cargo-verus'));
+}
+
+/**
+ * An error rustc or Verus reported about the crate: one a rule classifies, or one printed at a place
+ * in the code. An unknown message with no place (`error: ...` from a launcher, cargo-verus or a
+ * later Verus) says something broke, not that the proof fails.
+ */
+function isDiagnosticOfTheCode(diagnostic: Diagnostic): boolean {
+  return diagnostic.severity === 'error' && (diagnostic.kind !== 'unknown' || diagnostic.primary !== null);
 }
 
 function hasPanicked(outcome: Extract<ProcessOutcome, { kind: 'exited' }>, report: VerifierReport): boolean {

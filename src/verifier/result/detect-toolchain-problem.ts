@@ -36,6 +36,18 @@ const TOOLCHAIN_RULES: ToolchainRule[] = [
     explain: (match) => `Verus needs the Rust toolchain ${match[1]}. Install it with: rustup install ${match[1]} (or use the pinned image: --docker)`,
   },
   {
+    // V verus/src/main.rs:147-150: the launcher runs `rustup toolchain list` first and runs everything through rustup.
+    problem: 'rust-toolchain-missing',
+    pattern: /verus: rustup not found, or not executable/,
+    explain: () => 'the verus launcher needs rustup, and none is on PATH. Install it from https://rustup.rs with the toolchain the release names, or use the pinned image: --docker',
+  },
+  {
+    // V rust_verify/src/cargo_verus.rs:145,174, printed as `Error: ...` then exit 1 (verifier.rs:3051-3052, 3141-3143): no results document.
+    problem: 'verus-incomplete',
+    pattern: /could not find \.vir file for '([^'\n]+)'/,
+    explain: (match) => `Verus found no .vir file for the dependency ${match[1]} beside its compiled library: it was built without Verus into this target directory, or the release lacks it. Run: cargo clean -p ${match[1]} and verify again, or reinstall the release / use the pinned image: --docker`,
+  },
+  {
     problem: 'z3-version-mismatch',
     pattern: /expected z3 version "?([\w.]+)"?, found "?([\w.]+)"?|expects z3 version "([\w.]+)", found version "([\w.]+)"/,
     explain: (match) => {
