@@ -33,7 +33,8 @@ export interface FunctionCheckPlan {
   /** The function is not visible from the harness module: it is called through a public shim added beside it in the scratch copy (addHarnessAccess). */
   throughShim?: boolean;
   parameters: ParameterPlan[];
-  result: { name: string | null; type: ExecType };
+  /** `specName`: its name in the harness's spec fns when it differs (macroSafeName). */
+  result: { name: string | null; specName?: string; type: ExecType };
   clauses: ClausePlan[];
 }
 

@@ -107,7 +107,7 @@ function clauseParameters(plan: FunctionCheckPlan, clause: ClausePlan): string[]
     if (clause.reference.kind === 'ensures' && parameter.passing === 'mutable') parameters.push(`old_${name}: ${type}`);
     parameters.push(`${name}: ${type}`);
   }
-  if (clause.reference.kind === 'ensures' && plan.result.name !== null) parameters.push(`${plan.result.name}: ${specTypeText(plan.result.type)}`);
+  if (clause.reference.kind === 'ensures' && plan.result.name !== null) parameters.push(`${plan.result.specName ?? plan.result.name}: ${specTypeText(plan.result.type)}`);
   return parameters;
 }
 

@@ -1,7 +1,8 @@
 import type { FunctionItem, Parameter } from '../ir/index.js';
 import { adaptSpecText } from './adapt-spec-text.js';
 import { specTypeOfExec, type ExecType } from './exec-type.js';
-import type { ClausePlan, ParameterPlan, PlannedFunction } from './function-check-plan.js';
+import type { ClausePlan, FunctionCheckPlan, ParameterPlan, PlannedFunction } from './function-check-plan.js';
+import { macroSafeName } from './macro-safe-name.js';
 import { modulePathOfFile } from './module-path-of-file.js';
 import { parseExecType, type StructResolver } from './parse-exec-type.js';
 import { crateSpecScope, findCalls, structsIn, type SpecFunctionSource } from './spec-function-source.js';
@@ -30,7 +31,7 @@ export function planFunctionCheck(fn: FunctionItem, file: string, index: number,
     const parsed = parameter.isSelf ? parseReceiver(parameter, structs) : parseExecType(parameter.type?.text ?? '', structs);
     if (!parsed.ok) return refuse(`${parameter.isSelf ? 'the receiver' : `parameter ${parameter.name}`}: ${parsed.reason}`);
     if (!parameter.isSelf && !/^[A-Za-z_]\w*$/.test(parameter.name)) return refuse(`parameter ${parameter.name}: a destructuring pattern`);
-    parameters.push({ name: parameter.name, specName: parameter.isSelf ? 'vr_self' : parameter.name, type: parsed.type, passing: parsed.passing });
+    parameters.push({ name: parameter.name, specName: parameter.isSelf ? 'vr_self' : macroSafeName(parameter.name), type: parsed.type, passing: parsed.passing });
   }
   const nested = parameters.find((parameter) => containsStruct(parameter.type, true));
   if (nested !== undefined) return refuse(`parameter ${nested.name}: a struct inside a Vec, Option or tuple is not generated (a struct parameter is)`);
@@ -42,7 +43,8 @@ export function planFunctionCheck(fn: FunctionItem, file: string, index: number,
     if (containsStruct(parsed.type, true)) return refuse('the result: a struct inside a Vec, Option or tuple is not read back (a struct result is)');
     resultType = parsed.type;
   }
-  const result = { name: fn.returnValue?.name ?? null, type: resultType };
+  const resultName = fn.returnValue?.name ?? null;
+  const result = { name: resultName, ...(resultName === null ? {} : { specName: macroSafeName(resultName) }), type: resultType };
   const clauses = planClauses(fn, index, parameters, result, specFunctions);
   for (const clause of clauses.filter((entry) => entry.reference.kind === 'requires')) {
     const reason = clauseRefusal(clause, specFunctions);
@@ -84,7 +86,7 @@ function structResolver(specFunctions: ReadonlyMap<string, SpecFunctionSource>, 
   };
 }
 
-function planClauses(fn: FunctionItem, index: number, parameters: ParameterPlan[], result: { name: string | null; type: ExecType }, specFunctions: ReadonlyMap<string, SpecFunctionSource>): ClausePlan[] {
+function planClauses(fn: FunctionItem, index: number, parameters: ParameterPlan[], result: FunctionCheckPlan['result'], specFunctions: ReadonlyMap<string, SpecFunctionSource>): ClausePlan[] {
   const crate = crateSpecScope(specFunctions);
   const mutable = parameters.filter((parameter) => parameter.passing === 'mutable');
   const plans: ClausePlan[] = [];
@@ -98,7 +100,7 @@ function planClauses(fn: FunctionItem, index: number, parameters: ParameterPlan[
       variables.set(parameter.name, { text: specName, type });
       if (kind === 'ensures' && parameter.passing === 'mutable') variables.set(`old_${parameter.name}`, { text: `old_${specName}`, type });
     }
-    if (kind === 'ensures' && result.name !== null) variables.set(result.name, { text: result.name, type: specTypeOfExec(result.type) });
+    if (kind === 'ensures' && result.name !== null) variables.set(result.name, { text: result.specName ?? result.name, type: specTypeOfExec(result.type) });
     // In requires, old(x) is x itself; in ensures it is the value before the call.
     const oldNames = new Map(mutable.map(({ name }) => [name, kind === 'requires' ? name : `old_${name}`]));
     const signatureStructs = [...parameters.map((parameter) => parameter.type), ...(kind === 'ensures' ? [result.type] : [])].flatMap((type) => structsIn(specTypeOfExec(type))).map((name) => `struct ${name}`);

@@ -1,6 +1,7 @@
 import type { FunctionItem, VerusFileIr } from '../ir/index.js';
 import type { Adaptation } from './adaptation.js';
 import { snakeCase, specTypeOfExec } from './exec-type.js';
+import { macroSafeName } from './macro-safe-name.js';
 import { parseSpecType } from './parse-spec-expression.js';
 import { readStructDefinitions, type StructDefinition } from './read-struct-definitions.js';
 import { resolveSpecType, type SpecScope, type SpecSignature, type SpecStructShape } from './spec-scope.js';
@@ -48,12 +49,12 @@ export function collectSpecFunctions(files: readonly VerusFileIr[]): Map<string,
     const external = fn.attributes.some((attribute) => attribute.name === 'verifier::external_body' || attribute.name === 'verifier::external');
     if (fn.body === null || external) { found.set(key, { ...base, source: { ok: false, reason: `spec fn ${key} has no body (uninterpreted)${external ? ': its body is external_body, so Verus leaves its value unspecified' : ''}` }, calls: [] }); continue; }
     if (typeof signature === 'string') { found.set(key, { ...base, source: { ok: false, reason: signature }, calls: [] }); continue; }
-    const variables = new Map(fn.parameters.map((parameter, position) => [parameter.isSelf ? 'self' : parameter.name, { text: parameter.isSelf ? 'vr_self' : parameter.name, type: signature.parameters[position]! }]));
+    const variables = new Map(fn.parameters.map((parameter, position) => [parameter.isSelf ? 'self' : parameter.name, { text: parameter.isSelf ? 'vr_self' : macroSafeName(parameter.name), type: signature.parameters[position]! }]));
     const scope: SpecScope = { variables, oldNames: new Map(), functions, structs: shapes, unavailable };
     const body = translateSpecText(ir.source.sliceBytes(fn.body.span.byteStart + 1, fn.body.span.byteEnd - 1), scope, signature.result, signature.emittedName);
     const structsUsed = [...signature.parameters, signature.result].flatMap(structsIn).map((name) => `struct ${name}`);
     if (!body.ok) { found.set(key, { ...base, source: { ok: false, reason: `spec fn ${key}: ${body.reason}` }, calls: [], signature }); continue; }
-    const parameters = fn.parameters.map((parameter, position) => `${parameter.isSelf ? 'vr_self' : parameter.name}: ${storageTypeText(signature.parameters[position]!)}`);
+    const parameters = fn.parameters.map((parameter, position) => `${parameter.isSelf ? 'vr_self' : macroSafeName(parameter.name)}: ${storageTypeText(signature.parameters[position]!)}`);
     const text = `spec fn ${signature.emittedName}(${parameters.join(', ')}) -> ${storageTypeText(signature.result)} {\n    let vr_frame = vr_enter();\n    ${body.text}\n}`;
     const lifted = body.lifted === undefined ? {} : { glue: body.lifted.glue.join('') };
     found.set(key, { ...base, source: { ok: true, text: [...(body.lifted?.items ?? []), text].join('\n') }, calls: [...new Set([...(body.calls ?? []), ...structsUsed])].sort(), signature, ...lifted });
