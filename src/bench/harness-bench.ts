@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -75,9 +75,11 @@ async function timeBench(scratch: string, environment: NodeJS.ProcessEnv, jobs: 
 
 /** The suite, the grid and the fake cargo-verus scenario (synthetic outputs from the demo's recordings). */
 async function writeWorld(scratch: string, port: number): Promise<NodeJS.ProcessEnv> {
-  const crate = join(ROOT, 'rust-fixtures/binary-search');
+  // A manifest names only files inside its own directory: the crate is copied beside it.
+  await cp(join(ROOT, 'rust-fixtures/binary-search'), join(scratch, 'binary-search'), { recursive: true, filter: (source) => !source.endsWith('/target') });
+  await cp(join(ROOT, 'rust-fixtures/Cargo.lock'), join(scratch, 'binary-search', 'Cargo.lock'));
   await writeFile(join(scratch, 'suite.toml'), Array.from({ length: TASKS }, (_, index) =>
-    `[[task]]\nid = "t${index}"\ncrate = ${JSON.stringify(crate)}\nbroken = ${JSON.stringify(join(crate, 'broken/missing-sorted-invariant.rs'))}\n`).join('\n'));
+    `[[task]]\nid = "t${index}"\ncrate = "binary-search"\nbroken = "binary-search/broken/missing-sorted-invariant.rs"\n`).join('\n'));
   const scenario = join(scratch, 'scenario');
   await writeFile(join(scratch, 'grid.toml'), [
     'feedback = ["none"]', 'iterations = 1', 'houdini_rounds = 0', '', '[[model]]', 'name = "bench-model"', `base_url = "http://127.0.0.1:${port}/v1"`, '',

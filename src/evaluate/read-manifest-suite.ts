@@ -5,15 +5,32 @@ import { describeSchemaIssue } from '../config/describe-schema-issue.js';
 import { parseTomlDocument } from '../config/parse-toml-document.js';
 import type { BenchTask } from './bench-task.js';
 import { manifestTaskSchema, MANIFEST_TASK_EXAMPLE, type ManifestTask } from './manifest-task-schema.js';
+import { checkCrateTree } from './check-crate-tree.js';
+import { collectSuitePaths, openSuiteRoot, refuseSuiteProblems, type SuitePathCollector } from './check-suite-path.js';
 import { SCRATCH_CRATE_FILE } from './scratch-crate.js';
 import { validateTaskId } from './validate-task-id.js';
 
-/** Reads a TOML (`[[task]]`) or JSONL manifest; every problem is reported at once, naming the file and task. */
+interface PlannedTask {
+  task: ManifestTask;
+  where: string;
+  crateDir: string | null;
+  brokenPath: string;
+  broken: string | null;
+  original: string | null;
+}
+
+/**
+ * Reads a TOML (`[[task]]`) or JSONL manifest; every problem is reported at once, naming the file and
+ * task. Its paths are relative to it and must stay inside its directory, links resolved: all of them
+ * are checked before any is read.
+ */
 export async function readManifestSuite(manifest: string): Promise<BenchTask[]> {
   const text = await readFile(manifest, 'utf8').catch((error: Error) => { throw new ConfigurationError(`cannot read suite manifest ${manifest}: ${error.message}`); });
   const entries = manifest.endsWith('.jsonl') ? parseJsonLines(text, manifest) : parseTomlTasks(text, manifest);
+  const base = path.dirname(manifest);
+  const paths = collectSuitePaths(openSuiteRoot(base));
   const errors: string[] = [];
-  const tasks: BenchTask[] = [];
+  const planned: PlannedTask[] = [];
   for (const { where, value } of entries) {
     const parsed = manifestTaskSchema.safeParse(value, { reportInput: true });
     if (!parsed.success) {
@@ -21,19 +38,26 @@ export async function readManifestSuite(manifest: string): Promise<BenchTask[]> 
       continue;
     }
     try {
-      tasks.push(await toBenchTask(parsed.data, path.dirname(manifest), where));
+      planned.push(planTask(parsed.data, base, where, paths, errors));
     } catch (error) {
       errors.push(error instanceof ConfigurationError ? error.message : String(error));
     }
   }
-  const seen = new Set<string>();
-  for (const task of tasks) {
-    if (seen.has(task.id)) errors.push(`${manifest}: task id "${task.id}" appears twice; ids must be unique`);
-    seen.add(task.id);
+  refuseSuiteProblems(paths.root, paths.problems);
+  const seen = new Map<string, string>();
+  for (const { task, where } of planned) {
+    const earlier = seen.get(task.id);
+    if (earlier !== undefined) errors.push(`${manifest}: task id "${task.id}" appears twice (${describeEntry(earlier, manifest)} and ${describeEntry(where, manifest)}); ids must be unique`);
+    else seen.set(task.id, where);
   }
   if (errors.length > 0) throw new ConfigurationError(errors.join('\n'));
-  if (tasks.length === 0) throw new ConfigurationError(`${manifest} lists no tasks. Example:\n${MANIFEST_TASK_EXAMPLE}`);
-  return tasks;
+  if (planned.length === 0) throw new ConfigurationError(`${manifest} lists no tasks. Example:\n${MANIFEST_TASK_EXAMPLE}`);
+  return Promise.all(planned.map((entry) => readTask(entry)));
+}
+
+/** `task 2` (TOML) or `line 3` (JSONL), from the `where` an entry was read at. */
+function describeEntry(where: string, manifest: string): string {
+  return where.slice(manifest.length).replace(/^: /, '').replace(/^:(\d+)$/, 'line $1');
 }
 
 function parseTomlTasks(text: string, manifest: string): Array<{ where: string; value: unknown }> {
@@ -57,15 +81,30 @@ function parseJsonLines(text: string, manifest: string): Array<{ where: string; 
   });
 }
 
-async function toBenchTask(task: ManifestTask, base: string, where: string): Promise<BenchTask> {
-  const read = (relative: string, key: string): Promise<string> =>
-    readFile(path.resolve(base, relative), 'utf8').catch(() => { throw new ConfigurationError(`${where}: ${key} = "${relative}" cannot be read (paths are relative to the manifest)`); });
-  const crateDir = task.crate === undefined ? null : path.resolve(base, task.crate);
-  const file = crateDir === null ? SCRATCH_CRATE_FILE : task.file;
+/** Where the task's files really are (checked against the manifest's directory); nothing is read yet. */
+function planTask(task: ManifestTask, base: string, where: string, paths: SuitePathCollector, errors: string[]): PlannedTask {
+  validateTaskId(task.id, where);
+  const unreadable = (relative: string, key: string): string => `${where}: ${key} = "${relative}" cannot be read (paths are relative to the manifest)`;
+  const locate = (relative: string, key: string, expected: 'file' | 'directory'): string | null => {
+    const before = paths.problems.length;
+    const real = paths.resolve(path.resolve(base, relative), expected);
+    // The suite's problems name the resolved path; say which key of which task gave it.
+    if (paths.problems.length > before) paths.problems[paths.problems.length - 1] = `${where}: ${key} = "${relative}": ${paths.problems[paths.problems.length - 1]}`;
+    else if (real === null) errors.push(unreadable(relative, key));
+    return real;
+  };
+  const crateDir = task.crate === undefined ? null : locate(task.crate, 'crate', 'directory');
+  if (crateDir !== null) paths.problems.push(...checkCrateTree(paths.root, crateDir));
   const brokenPath = task.single_file ?? task.broken ?? path.join(task.crate ?? '', task.file);
+  const broken = locate(brokenPath, task.single_file === undefined ? 'broken' : 'single_file', 'file');
+  const original = task.original === undefined ? null : locate(task.original, 'original', 'file');
+  return { task, where, crateDir, brokenPath, broken, original };
+}
+
+async function readTask({ task, crateDir, brokenPath, broken, original }: PlannedTask): Promise<BenchTask> {
   return {
-    id: validateTaskId(task.id, where), crateDir, file, brokenSource: await read(brokenPath, task.single_file === undefined ? 'broken' : 'single_file'),
-    originalSource: task.original === undefined ? null : await read(task.original, 'original'), functions: task.functions,
+    id: task.id, crateDir, file: crateDir === null ? SCRATCH_CRATE_FILE : task.file, brokenSource: await readFile(broken ?? '', 'utf8'),
+    originalSource: original === null ? null : await readFile(original, 'utf8'), functions: task.functions,
     defectClass: task.defect_class ?? null, expectedFailingFunction: task.expected_failing_function ?? null, defects: task.defects, origin: task.source ?? path.basename(brokenPath),
     category: task.category ?? null,
   };

@@ -6,11 +6,15 @@ import type { VstdPin } from '../verifier/toolchain/toolchain-pin.js';
 import { writeScratchCrate } from './scratch-crate.js';
 import { makeManifestSelfContained } from '../verifier/sandbox/make-manifest-self-contained.js';
 
+/** What the copy of a task crate leaves out, by name: build output, broken variants, git, verus-repair's own files. */
+export const LEFT_OUT_OF_TASK_CRATE = /^(target|broken|\.git|\.verus-repair)$/;
+
 /** The task's crate at `crateDir` with the broken file in place (a scratch crate for single-file tasks). */
 export async function writeTaskCrate(crateDir: string, task: BenchTask, vstd: VstdPin): Promise<void> {
   if (task.crateDir === null) await writeScratchCrate(crateDir, vstd);
   else {
-    await cp(task.crateDir, crateDir, { recursive: true, filter: (source) => !/[\\/](target|broken|\.git|\.verus-repair)$/.test(source) });
+    // Links are copied as what they name (loading the suite checked that this is inside it), so nothing an attempt writes goes through one.
+    await cp(task.crateDir, crateDir, { recursive: true, dereference: true, filter: (source) => !LEFT_OUT_OF_TASK_CRATE.test(path.basename(source)) });
     // Outside its workspace a member's `workspace = true` keys and relative path dependencies would not resolve.
     const manifest = path.join(crateDir, 'Cargo.toml');
     if (existsSync(manifest)) {
