@@ -11,7 +11,7 @@ import { throwAbortReason } from '../verifier/runners/throw-if-aborted.js';
 import { buildHarnessJob } from './build-harness-job.js';
 import type { ClausePlan, FunctionCheckPlan } from './function-check-plan.js';
 import { generateHarness, type HarnessPart } from './generate-harness.js';
-import { computeHarnessKey, readCachedHarness, storeCachedHarness } from './harness-build-cache.js';
+import { computeHarnessKey, readCachedHarness, selectHarnessStore, storeCachedHarness } from './harness-build-cache.js';
 import { readBuildMessages } from './read-build-messages.js';
 import type { InvariantProbe } from './invariant-probe.js';
 import type { SpecFunctionSource } from './spec-function-source.js';
@@ -35,7 +35,7 @@ export type HarnessCacheUse = 'reused' | 'built' | 'off';
 
 export type HarnessBuild =
   | { ok: true; executable: string; directory: string; command: string[]; builds: number; buildMs: number; exclusions: Exclusions; sandbox: Sandbox; compiled: string[]; packageFiles: string[]; cache: HarnessCacheUse }
-  | { ok: false; reason: string; directory: string | null; command: string[]; builds: number; buildMs: number; exclusions: Exclusions };
+  | { ok: false; reason: string; directory: string | null; command: string[]; builds: number; buildMs: number; exclusions: Exclusions; sandbox: Sandbox };
 
 export interface BuildHarnessRequest {
   crateDir: string;
@@ -70,31 +70,40 @@ export async function buildHarness(request: BuildHarnessRequest): Promise<Harnes
   // The first build's module, before anything is excluded: what the cache key covers, and what that build compiles.
   const first = generate();
   const key = await computeHarnessKey({ crateDir: request.crateDir, files: request.files, harnessSource: first.source, runtimeDir, config: request.config, environment: request.environment, sandbox });
-  const cached = request.reuse === false ? null : await readCachedHarness(targetDir, key);
-  if (cached !== null) {
-    // Built before from exactly these sources and this toolchain: the scratch copy is only the run's working directory.
+  const store = request.reuse === false ? null : selectHarnessStore(targetDir, request.config.cacheDir);
+  if (store !== null) {
+    // Built before from exactly these sources and this toolchain: the scratch copy is only the run's working directory, and holds the checked copy of the binary.
     const crate = await writeHarnessCrate(request.crateDir, request.files, first.source, runtimeDir);
-    if (crate.ok) {
+    const cached = crate.ok ? await readCachedHarness(store, key, crate.directory) : null;
+    if (crate.ok && cached !== null) {
       const restored: Exclusions = { specFunctions: new Map(cached.exclusions.specFunctions), clauses: new Map(cached.exclusions.clauses), functions: new Map(cached.exclusions.functions), probes: new Map(cached.exclusions.probes) };
       return { ok: true, executable: cached.executable, directory: crate.directory, command: cached.command, builds: cached.builds, buildMs: 0, exclusions: restored, sandbox, compiled: [], packageFiles: [], cache: 'reused' };
     }
+    if (crate.ok) await rm(crate.directory, { recursive: true, force: true });
   }
   for (let builds = 1; ; builds++) {
     const harness = builds === 1 ? first : generate();
     const crate = await writeHarnessCrate(request.crateDir, request.files, harness.source, runtimeDir);
-    if (!crate.ok) return { ok: false, reason: crate.reason, directory: null, command, builds: builds - 1, buildMs, exclusions };
-    if (sandbox.kind === 'bwrap' && builds === 1) await fetchDependencies(crate.directory, request.config, request.environment, request.signal);
-    const { job } = await placeInSandbox(buildHarnessJob(crate.directory, crate.binary, request.config, request.environment), sandbox, { crateCopyDir: crate.directory, writable, config: request.config, environment: request.environment }, { cargo: true });
-    command = job.command;
-    const outcome = await runProcessJob(job, request.signal === undefined ? {} : { signal: request.signal });
-    if (outcome.kind === 'aborted') throwAbortReason(request.signal);
+    if (!crate.ok) return { ok: false, reason: crate.reason, directory: null, command, builds: builds - 1, buildMs, exclusions, sandbox };
+    let outcome: Awaited<ReturnType<typeof runProcessJob>>;
+    try {
+      if (sandbox.kind === 'bwrap' && builds === 1) await fetchDependencies(crate.directory, request.config, request.environment, request.signal);
+      const { job } = await placeInSandbox(buildHarnessJob(crate.directory, crate.binary, request.config, request.environment), sandbox, { crateCopyDir: crate.directory, writable, config: request.config, environment: request.environment }, { cargo: true });
+      command = job.command;
+      outcome = await runProcessJob(job, request.signal === undefined ? {} : { signal: request.signal });
+      if (outcome.kind === 'aborted') throwAbortReason(request.signal);
+    } catch (error) {
+      // Interrupted (Ctrl-C) or failed before a result: the caller never learns this copy's path, so it goes now.
+      await rm(crate.directory, { recursive: true, force: true });
+      throw error;
+    }
     buildMs += outcome.wallTimeMs;
-    const failed = (reason: string) => ({ ok: false as const, reason, directory: crate.directory, command, builds, buildMs, exclusions });
+    const failed = (reason: string) => ({ ok: false as const, reason, directory: crate.directory, command, builds, buildMs, exclusions, sandbox });
     if (outcome.kind === 'spawn-failed') return failed(`cargo could not start: ${outcome.message}`);
     if (outcome.kind === 'timed-out') return failed(`cargo build timed out after ${outcome.timeoutMs} ms`);
     const messages = readBuildMessages(outcome.stdout.text, HARNESS_FILE, crate.binary, crate.directory);
     if (outcome.exitCode === 0 && messages.executable !== null) {
-      await storeCachedHarness(targetDir, key, messages.executable, {
+      if (store !== null) await storeCachedHarness(store, key, messages.executable, {
         builds, command,
         exclusions: { specFunctions: [...exclusions.specFunctions], clauses: [...exclusions.clauses], functions: [...exclusions.functions], probes: [...(exclusions.probes ?? [])] },
       });

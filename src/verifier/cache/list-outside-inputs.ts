@@ -5,6 +5,7 @@ import { findEnclosingLockFile } from '../sandbox/find-enclosing-lock-file.js';
 import { findWorkspaceRoot } from '../sandbox/find-workspace-root.js';
 import { resolveWorkspaceInheritance } from '../sandbox/resolve-workspace-inheritance.js';
 import { rewritePathDependencyTables } from '../sandbox/rewrite-path-dependencies.js';
+import { isWithinDirectory } from './is-within-directory.js';
 import type { OutsideInputs } from './verification-inputs.js';
 
 type TomlTable = Record<string, unknown>;
@@ -37,7 +38,7 @@ export async function listOutsideInputs(root: string, ownFiles: readonly string[
   }
   const pathDependencies = rewritePathDependencyTables(structuredClone(resolved ?? member), root).pathDirectories
     .map((directory) => path.resolve(directory))
-    .filter((directory) => !isWithin(directory, root));
+    .filter((directory) => !isWithinDirectory(directory, root));
   const files: string[] = [];
   if (workspaceManifest !== null) files.push(workspaceManifest);
   if (!ownFiles.includes('Cargo.lock')) {
@@ -68,11 +69,6 @@ async function collectSources(directory: string, into: string[]): Promise<void> 
     if (entry.isDirectory()) await collectSources(child, into);
     else if (entry.isFile()) into.push(child);
   }
-}
-
-function isWithin(directory: string, root: string): boolean {
-  const relative = path.relative(path.resolve(root), directory);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 /**
