@@ -48,6 +48,12 @@ describe('OpenAiLanguageModel against a local fake server', () => {
   });
   afterEach(async () => server.close());
 
+  it('refuses a request for more choices or output tokens than the bounds allow, sending nothing (issue 27, item 3)', async () => {
+    await expect(model().complete({ ...request, n: 100_000 })).rejects.toThrow('n = 100000 choices; samples must be an integer from 1 to 16');
+    await expect(model().complete({ ...request, maxOutputTokens: 10_000_000 })).rejects.toThrow('model.max_output_tokens must be an integer from 1 to 131072');
+    expect(server.requests).toEqual([]);
+  });
+
   it('sends messages, tools, tool_choice, n, temperature and max tokens, and reads tool calls and usage', async () => {
     process.env['OPENAI_ORG_ID'] = 'org-should-not-be-sent';
     server.script({ kind: 'completion', choices: [{ toolCalls: [{ name: 'submit_candidate', arguments: '{"a":1}' }] }, { text: 'hello' }], usage: { prompt_tokens: 11, completion_tokens: 7 } });

@@ -10,6 +10,7 @@ import { scrubSecrets } from './model/scrub-secrets.js';
 import { createEndpointFetch, UnreachableEndpointError } from './model/create-endpoint-fetch.js';
 import { formatSeconds } from './model/format-seconds.js';
 import { createSizeLimitedFetch, ResponseTooLargeError } from './model/size-limited-fetch.js';
+import { checkRequestCounts } from './model/check-request-counts.js';
 
 /** How to reach one OpenAI-compatible endpoint (OpenAI, Azure OpenAI v1, Ollama, vLLM, llama.cpp). */
 export interface OpenAiLanguageModelOptions {
@@ -69,6 +70,7 @@ export class OpenAiLanguageModel implements LanguageModel {
   }
 
   async complete(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
+    checkRequestCounts(request);
     const started = Date.now();
     const body = this.toRequestBody(request);
     const clock = this.options.clock ?? SYSTEM_CLOCK;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEEDBACK_LEVELS } from '../agents/index.js';
+import { REQUEST_BOUNDS } from '../core/request-bounds.js';
 
 const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)]);
 
@@ -25,10 +26,10 @@ export const gridFileSchema = z
   .object({
     model: z.array(gridModelSchema).min(1).optional(),
     feedback: oneOrMany(z.enum(FEEDBACK_LEVELS)).optional(),
-    samples: oneOrMany(z.number().int().min(1).max(16)).optional(),
+    samples: oneOrMany(z.number().int().min(1).max(REQUEST_BOUNDS.samples)).optional(),
     temperature: oneOrMany(z.number().min(0).max(2)).optional(),
-    iterations: z.number().int().min(1).max(100).optional(),
-    repetitions: z.number().int().min(1).max(100).optional(),
+    iterations: z.number().int().min(1).max(REQUEST_BOUNDS.iterations).optional(),
+    repetitions: z.number().int().min(1).max(REQUEST_BOUNDS.repetitions).optional(),
     seeds: z.array(z.number().int()).min(1).optional(),
     houdini_rounds: z.number().int().min(0).max(10).optional(),
     /** The size cap (tasks × settings × repetitions); above it the bench refuses to start. */

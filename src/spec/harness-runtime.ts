@@ -149,6 +149,57 @@ impl<T: Value> Value for Option<T> {
     fn perturb(&self) -> Vec<Self> { match self { None => vec![], Some(x) => { let mut out = vec![None]; out.extend(x.perturb().into_iter().map(Some)); out } } }
 }
 
+// Characters: the simplest first, then the ones specs test for (brackets, digits, case, vowels), then any.
+const CHAR_POOL: [char; 24] = ['a', 'b', ' ', '0', 'A', '(', ')', '<', '>', '[', ']', 'z', 'Z', '9', 'e', 'E', 'y', 'Y', '.', ',', '-', '\n', '\u{e9}', '\u{1F600}'];
+impl Value for char {
+    fn small() -> Vec<Self> { vec!['a', 'b', ' ', '0', 'A', '(', ')', 'z', '\u{e9}'] }
+    fn random(rng: &mut Rng) -> Self {
+        match rng.below(10) {
+            0..=5 => CHAR_POOL[rng.below(CHAR_POOL.len() as u64) as usize],
+            6..=8 => char::from_u32(32 + rng.below(95) as u32).unwrap_or('a'),
+            _ => char::from_u32(rng.below(0x11_0000) as u32).unwrap_or('\u{FFFD}'),
+        }
+    }
+    fn shrink(&self) -> Vec<Self> { if *self == 'a' { vec![] } else if self.is_ascii() { vec!['a'] } else { vec!['a', 'b'] } }
+    fn show(&self) -> String { format!("{:?}", self) }
+    fn size(&self) -> u128 { if *self == 'a' { 0 } else if self.is_ascii_alphanumeric() { 1 } else if self.is_ascii() { 2 } else { 3 + *self as u128 } }
+    fn perturb(&self) -> Vec<Self> { [char::from_u32(*self as u32 + 1), (*self as u32).checked_sub(1).and_then(char::from_u32)].into_iter().flatten().collect() }
+}
+
+/// A String (also what a &str parameter borrows) is generated, shrunk and perturbed as its characters.
+impl Value for String {
+    fn small() -> Vec<Self> { Vec::<char>::small().into_iter().map(|v| v.into_iter().collect()).collect() }
+    fn random(rng: &mut Rng) -> Self { Vec::<char>::random(rng).into_iter().collect() }
+    fn shrink(&self) -> Vec<Self> { self.chars().collect::<Vec<char>>().shrink().into_iter().map(|v| v.into_iter().collect()).collect() }
+    fn show(&self) -> String { format!("{:?}", self) }
+    fn size(&self) -> u128 { self.chars().collect::<Vec<char>>().size() }
+    fn perturb(&self) -> Vec<Self> { self.chars().collect::<Vec<char>>().perturb().into_iter().map(|v| v.into_iter().collect()).collect() }
+}
+
+impl<T: Value, const N: usize> Value for [T; N] {
+    fn small() -> Vec<Self> {
+        // Arrays over the three simplest elements in order of their sum (at most 64), then each extreme everywhere.
+        let elements: Vec<T> = T::small().into_iter().take(3).collect();
+        let mut out: Vec<Self> = diagonal(&vec![elements.len(); N], 64).into_iter().map(|ix| std::array::from_fn(|k| elements[ix[k]].clone())).collect();
+        for e in T::small().into_iter().skip(3) { out.push(std::array::from_fn(|_| e.clone())); }
+        out
+    }
+    fn random(rng: &mut Rng) -> Self { std::array::from_fn(|_| T::random(rng)) }
+    fn shrink(&self) -> Vec<Self> {
+        let mut out = Vec::new();
+        for i in 0..N { for s in self[i].shrink() { let mut a = self.clone(); a[i] = s; out.push(a); } }
+        out
+    }
+    fn show(&self) -> String { format!("[{}]", self.iter().map(|x| x.show()).collect::<Vec<_>>().join(", ")) }
+    fn size(&self) -> u128 { self.iter().fold(0u128, |a, x| a.saturating_add(x.size())) }
+    fn perturb(&self) -> Vec<Self> {
+        let mut out = Vec::new();
+        for i in 0..N { if let Some(e) = self[i].perturb().into_iter().next() { let mut a = self.clone(); a[i] = e; out.push(a); } }
+        for i in 1..N { if self[i - 1].show() != self[i].show() { let mut a = self.clone(); a.swap(i - 1, i); out.push(a); } }
+        out
+    }
+}
+
 /// Index vectors over lists of the given lengths in order of their sum (small combinations first).
 fn diagonal(lengths: &[usize], cap: usize) -> Vec<Vec<usize>> {
     fn fill(lengths: &[usize], remaining: usize, prefix: &mut Vec<usize>, out: &mut Vec<Vec<usize>>, cap: usize) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REQUEST_BOUNDS } from '../../core/request-bounds.js';
 import { PROVIDERS, type MaxTokensField, type Provider } from './provider-preset.js';
 
 /** USD per one million tokens, for one model. */
@@ -46,13 +47,13 @@ export const modelSectionSchema = z
     tool_choice: z.enum(TOOL_CHOICES).default('auto'),
     extra_headers: nameValueTable.default({}),
     extra_query: nameValueTable.default({}),
-    max_output_tokens: z.number().int().positive().default(4096),
+    max_output_tokens: z.number().int().positive().max(REQUEST_BOUNDS.outputTokens).default(4096),
     request_timeout_seconds: z.number().positive().default(120),
     connect_timeout_seconds: z.number().positive().default(10),
     call_deadline_seconds: z.number().positive().default(300),
     max_retry_after_seconds: z.number().nonnegative().default(60),
     max_retries: z.number().int().min(0).max(10).default(4),
-    samples: z.number().int().min(1).max(16).default(1),
+    samples: z.number().int().min(1).max(REQUEST_BOUNDS.samples).default(1),
     sampling: z.enum(['n', 'parallel']).optional(),
     parallel_requests: z.number().int().min(1).max(16).default(2),
     max_response_bytes: z.number().int().positive().default(4 * 1024 * 1024),

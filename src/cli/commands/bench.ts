@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { FEEDBACK_LEVELS } from '../../agents/feedback/feedback-level.js';
 import { ConfigurationError } from '../../core/errors.js';
+import { REQUEST_BOUNDS } from '../../core/request-bounds.js';
 import { parseIntegerOption, parseJobsOption, parsePositiveNumberOption } from '../parse-number-option.js';
 import { selectRunnerFlag } from '../select-runner-flag.js';
 import { defineBenchExportCommand } from './bench-export.js';
@@ -115,13 +116,14 @@ function readBenchFlags(options: BenchCliOptions): BenchFlags {
   if (options.replay !== undefined && options.record !== undefined) throw new ConfigurationError('--replay and --record exclude each other: a replayed bench sends nothing to record');
   const temperature = options.temperature === undefined ? null : Number(options.temperature);
   if (temperature !== null && !(temperature >= 0 && temperature <= 2)) throw new ConfigurationError(`--temperature expects a number from 0 to 2; got "${options.temperature}"`);
-  const count = (value: string | undefined, flag: string, example: string): number | null => (value === undefined ? null : parseIntegerOption(value, flag, `${flag} ${example}`));
+  const count = (value: string | undefined, flag: string, example: string, maximum?: number): number | null => (value === undefined ? null : parseIntegerOption(value, flag, `${flag} ${example}`, 1, maximum));
   return {
     out: options.out, jobs: parseJobsOption(options.jobs, '--jobs', '--jobs 4'), resume: options.resume === true, replay: options.replay ?? null, record: options.record ?? null,
     maxCostUsd: options.maxCost === undefined ? null : parsePositiveNumberOption(options.maxCost, '--max-cost', '--max-cost 5'), maxTokens: count(options.maxTokens, '--max-tokens', '2000000'),
     maxWallTimeMs: options.maxTime === undefined ? null : parsePositiveNumberOption(options.maxTime, '--max-time', '--max-time 3600') * 1000,
     models: options.model ?? [], feedback: options.feedback === undefined ? null : options.feedback.split(',').map((level) => level.trim()),
-    samples: count(options.samples, '--samples', '2'), iterations: count(options.iterations, '--iterations', '6'), repetitions: count(options.repetitions, '--repetitions', '3'),
+    samples: count(options.samples, '--samples', '2', REQUEST_BOUNDS.samples), iterations: count(options.iterations, '--iterations', '6', REQUEST_BOUNDS.iterations),
+    repetitions: count(options.repetitions, '--repetitions', '3', REQUEST_BOUNDS.repetitions),
     temperature, runner, maxAttempts: count(options.maxAttempts, '--max-attempts', '200000'),
     stability: options.stability === undefined ? null : parseIntegerOption(options.stability, '--stability', '--stability 3', 0, 64),
   };

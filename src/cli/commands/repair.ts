@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { FEEDBACK_LEVELS, type FeedbackLevel, usesTactics } from '../../agents/feedback/feedback-level.js';
 import { ConfigurationError } from '../../core/errors.js';
+import { REQUEST_BOUNDS } from '../../core/request-bounds.js';
 import type { RepairInvocation } from '../../repair/prepare-repair.js';
 import { ExitError } from '../exit-error.js';
 import { parseIntegerOption, parsePositiveNumberOption } from '../parse-number-option.js';
@@ -75,10 +76,10 @@ function readInvocation(options: RepairOptions): Omit<RepairInvocation, 'crate'>
   return {
     functions: options.fn ?? [],
     file: options.file ?? null,
-    iterations: positiveInteger(options.iterations, '--iterations', '6'),
+    iterations: positiveInteger(options.iterations, '--iterations', '6', REQUEST_BOUNDS.iterations),
     feedbackLevel: level,
-    ...(options.tacticBudget === undefined ? {} : { tacticBudget: positiveInteger(options.tacticBudget, '--tactic-budget', '700') }),
-    samples: options.samples === undefined ? null : positiveInteger(options.samples, '--samples', '2'),
+    ...(options.tacticBudget === undefined ? {} : { tacticBudget: positiveInteger(options.tacticBudget, '--tactic-budget', '700', REQUEST_BOUNDS.tacticTokens) }),
+    samples: options.samples === undefined ? null : positiveInteger(options.samples, '--samples', '2', REQUEST_BOUNDS.samples),
     model: options.model ?? null,
     runner,
     replay: options.replay ?? null,
@@ -96,9 +97,11 @@ function readInvocation(options: RepairOptions): Omit<RepairInvocation, 'crate'>
   };
 }
 
-function positiveInteger(value: string, flag: string, example: string): number {
+/** A count from 1 to `maximum` (a token budget has none: it only limits what is spent). */
+function positiveInteger(value: string, flag: string, example: string, maximum = Number.MAX_SAFE_INTEGER): number {
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new ConfigurationError(`${flag} expects a positive integer, e.g. ${flag} ${example}; got "${value}"`);
+  const bound = maximum === Number.MAX_SAFE_INTEGER ? '' : ` up to ${maximum}`;
+  if (!Number.isInteger(number) || number < 1 || number > maximum) throw new ConfigurationError(`${flag} expects a positive integer${bound}, e.g. ${flag} ${example}; got "${value}"`);
   return number;
 }
 

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { AdapterError, ConfigurationError } from '../../core/errors.js';
+import { REQUEST_BOUNDS } from '../../core/request-bounds.js';
 import { MUTATION_OPERATORS, isMutationOperator, type MutationOperator } from '../../review/mutation-operator.js';
 import type { ReviewReportPaths } from '../../review/write-review-reports.js';
 import { checkOutputPath } from '../check-output-path.js';
@@ -70,7 +71,7 @@ export function defineReviewCommand(program: Command): void {
       const runner = selectRunnerFlag(options);
       if (options.reprove !== true && (options.reproveIterations !== undefined || options.reproveMaxTokens !== undefined || options.replay !== undefined || options.recordCassettes !== undefined)) throw new ConfigurationError('--reprove-iterations, --reprove-max-tokens, --replay and --record-cassettes apply only with --reprove');
       const reprove = options.reprove !== true ? undefined : {
-        ...(options.reproveIterations === undefined ? {} : { iterations: parseIntegerOption(options.reproveIterations, '--reprove-iterations', '--reprove-iterations 3') }),
+        ...(options.reproveIterations === undefined ? {} : { iterations: parseIntegerOption(options.reproveIterations, '--reprove-iterations', '--reprove-iterations 3', 1, REQUEST_BOUNDS.iterations) }),
         ...(options.reproveMaxTokens === undefined ? {} : { maxTokens: parseIntegerOption(options.reproveMaxTokens, '--reprove-max-tokens', '--reprove-max-tokens 20000') }),
         ...(options.replay === undefined ? {} : { replayDir: options.replay }),
         ...(options.recordCassettes === undefined ? {} : { recordDir: options.recordCassettes }),
@@ -115,8 +116,10 @@ export function defineReviewCommand(program: Command): void {
         if (signal.aborted) throw signal.reason;
         const review = outcome.review;
         const written = await writeReviewReports(review, { reports, record: options.record });
-        if (json) process.stdout.write(`${JSON.stringify({ type: 'review', ...stripSources(review), record: written.record })}\n`);
-        else process.stdout.write(`${renderReviewText(review)}${describeRecording(written.record)}`);
+        const { selectRunSandboxesOf, renderRunSandboxes } = await import('../../verifier/sandbox/select-run-sandboxes.js');
+        const sandbox = await selectRunSandboxesOf(crate, runner, process.env);
+        if (json) process.stdout.write(`${JSON.stringify({ type: 'review', ...stripSources(review), sandbox, record: written.record })}\n`);
+        else process.stdout.write(`${renderRunSandboxes(sandbox)}\n${renderReviewText(review)}${describeRecording(written.record)}`);
         if (written.failures.length > 0) {
           const kept = written.record === null || written.record.ref === null ? 'the review is printed above' : `the review is recorded on ${written.record.ref} and printed above`;
           throw new AdapterError(`${written.failures.map((failure) => `${failure.option} ${failure.path}: the report could not be written (${failure.message})`).join('; ')}; ${kept}`);
