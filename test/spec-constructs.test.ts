@@ -37,3 +37,39 @@ describe('a result named res (the name vstd\'s macro gives every exec fn\'s resu
     expect(counterexamples(wrong)).toEqual(['double(x = 0) returned 1: ensures res == 2 * x is false']);
   }, 600_000);
 });
+
+describe('parameters of types public Verus code takes: char, &str, &[char], Vec<char>, [T; N]', () => {
+  it('checks each against its spec view (a string as its Seq<char>, an array as its Seq<T>) and finds the broken twins\' smallest inputs', async () => {
+    const names = ['is_digit', 'count_spaces', 'upper_digits', 'larger_of_pair'];
+    const correct = await check(names);
+    for (const name of names) expect(counterexamples(result(correct, name)), name).toEqual([]);
+    for (const name of ['is_digit', 'count_spaces', 'upper_digits']) expect(notExecutable(result(correct, name)), name).toEqual([]);
+    const cases: Array<[string, { from: string; to: string }, string]> = [
+      ['is_digit', { from: "c >= '0' && c <= '9'", to: "c >= '0' && c < '9'" }, "is_digit(c = '9') returned false: ensures r <==> is_digit_spec(c) is false"],
+      ['count_spaces', { from: "if s.get_char(i) == ' ' {", to: "if s.get_char(i) != 'b' {" }, 'count_spaces(s = "a") returned 1: ensures n == s@.filter(|c: char| c == \' \').len() is false'],
+      ['upper_digits', { from: "r.push(if s[i] == 'a' { 'A' }", to: "r.push(if s[i] == 'a' { 'B' }" }, "upper_digits(s = ['a']) returned ['B']: ensures r@ == s@.map_values(|c: char| if c == 'a' { 'A' } else { c }) is false"],
+      ['larger_of_pair', { from: 'if a[0] >= a[1] {', to: 'if a[0] <= a[1] {' }, 'larger_of_pair(a = [0, 1]) returned 0: ensures r >= a[0] && r >= a[1] is false'],
+    ];
+    const found: string[][] = [];
+    for (const [name, edit] of cases) found.push(counterexamples(result(await check([name], edit), name)));
+    expect(found).toEqual(cases.map(([, , expected]) => [expected]));
+  }, 600_000);
+});
+
+describe("Seq's filter, map_values, fold_left, reverse and no_duplicates, lifted out of the clause", () => {
+  it('computes them as vstd defines them: nothing in the correct code, the smallest input in each broken twin', async () => {
+    const names = ['count_spaces', 'upper_digits', 'sum', 'evens', 'reversed', 'all_distinct'];
+    const correct = await check(names);
+    for (const name of names) expect(counterexamples(result(correct, name)), name).toEqual([]);
+    for (const name of ['sum', 'evens']) expect(notExecutable(result(correct, name)), name).toEqual([]);
+    const cases: Array<[string, { from: string; to: string }, string]> = [
+      ['sum', { from: 'r = r + v[i] as u64;', to: 'r = r + 1;' }, 'sum(v = [0]) returned 1: ensures r == sum_spec(v@) is false'],
+      ['evens', { from: 'if v[i] % 2 == 0 {', to: 'if v[i] % 2 == 1 {' }, 'evens(v = [0]) returned []: ensures r@ == v@.filter(|x: i32| x % 2 == 0) is false'],
+      ['reversed', { from: 'i = i - 1;\n        r.push(v[i]);', to: 'i = i - 1;\n        r.push(v[0]);' }, 'reversed(v = [0, 1]) returned [0, 0]: ensures r@ == v@.reverse() is false'],
+      ['all_distinct', { from: 'if v[j] == v[i] {', to: 'if v[j] != v[i] {' }, 'all_distinct(v = [0, 0]) returned true: ensures r == v@.no_duplicates() is false'],
+    ];
+    const found: string[][] = [];
+    for (const [name, edit] of cases) found.push(counterexamples(result(await check([name], edit), name)));
+    expect(found).toEqual(cases.map(([, , expected]) => [expected]));
+  }, 600_000);
+});

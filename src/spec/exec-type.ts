@@ -4,11 +4,17 @@ import type { SpecType } from './spec-type.js';
  * The exec types the harness can generate, pass and show, with their spec counterparts in
  * vstd's exec_spec macro (Vec/slices are Seq, Option stays Option, primitive integers and bool
  * stay as they are, a struct of the crate is mirrored by a struct of the same name inside the
- * macro). Anything else has no generator here.
+ * macro). Strings and fixed arrays are seen through their views in vstd: `String` and `&str` as
+ * `Seq<char>` (string.rs, View for str and String), `[T; N]` as `Seq<T>` (array.rs, View for [T; N]).
+ * Anything else has no generator here.
  */
 export type ExecType =
   | { kind: 'int'; name: string }
   | { kind: 'bool' }
+  | { kind: 'char' }
+  /** `String`, or `&str` passed as a reference to one. */
+  | { kind: 'string' }
+  | { kind: 'array'; element: ExecType; length: number }
   | { kind: 'unit' }
   | { kind: 'vec'; element: ExecType }
   | { kind: 'option'; inner: ExecType }
@@ -26,6 +32,9 @@ export function ownedTypeText(type: ExecType): string {
   switch (type.kind) {
     case 'int': return type.name;
     case 'bool': return 'bool';
+    case 'char': return 'char';
+    case 'string': return 'String';
+    case 'array': return `[${ownedTypeText(type.element)}; ${type.length}]`;
     case 'unit': return '()';
     case 'vec': return `Vec<${ownedTypeText(type.element)}>`;
     case 'option': return `Option<${ownedTypeText(type.inner)}>`;
@@ -39,8 +48,12 @@ export function specTypeText(type: ExecType): string {
   switch (type.kind) {
     case 'int': return type.name;
     case 'bool': return 'bool';
+    case 'char': return 'char';
+    case 'string': return 'Seq<char>';
     case 'unit': return '()';
-    case 'vec': return `Seq<${specTypeText(type.element)}>`;
+    case 'array':
+    case 'vec':
+      return `Seq<${specTypeText(type.element)}>`;
     case 'option': return `Option<${specTypeText(type.inner)}>`;
     case 'tuple': return `(${type.elements.map(specTypeText).join(', ')},)`;
     case 'struct': return type.name;
@@ -52,8 +65,12 @@ export function specTypeOfExec(type: ExecType): SpecType {
   switch (type.kind) {
     case 'int': return { kind: 'int', name: type.name as (typeof INTEGER_TYPES)[number] };
     case 'bool': return { kind: 'bool' };
+    case 'char': return { kind: 'char' };
+    case 'string': return { kind: 'seq', element: { kind: 'char' } };
     case 'unit': return { kind: 'unit' };
-    case 'vec': return { kind: 'seq', element: specTypeOfExec(type.element) };
+    case 'array':
+    case 'vec':
+      return { kind: 'seq', element: specTypeOfExec(type.element) };
     case 'option': return { kind: 'option', inner: specTypeOfExec(type.inner) };
     case 'tuple': return { kind: 'tuple', elements: type.elements.map(specTypeOfExec) };
     case 'struct': return { kind: 'struct', name: type.name };
@@ -65,9 +82,15 @@ export function specArgumentText(type: ExecType, reference: string): string {
   switch (type.kind) {
     case 'int':
     case 'bool':
+    case 'char':
       return `*${reference}`;
     case 'vec':
       return `${reference}.as_slice()`;
+    case 'array':
+      return `&(${reference})[..]`;
+    // A temporary of the call's full expression: the view's characters, as the macro's &[char].
+    case 'string':
+      return `(${reference}).chars().collect::<Vec<char>>().as_slice()`;
     case 'struct':
       return `&${structMirrorFunction(type.name)}(&(${reference}).0)`;
     case 'unit':

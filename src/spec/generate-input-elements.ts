@@ -22,5 +22,5 @@ export function generateInputElements(plan: FunctionCheckPlan): string {
 }
 
 function vectorElement(type: ExecType): string | null {
-  return type.kind === 'vec' ? ownedTypeText(type.element) : null;
+  return type.kind === 'vec' || type.kind === 'array' ? ownedTypeText(type.element) : null;
 }

@@ -105,6 +105,7 @@ function toVariable(name: string, type: ExecType, passing: 'value' | 'shared' | 
   switch (type.kind) {
     case 'int':
     case 'bool':
+    case 'char':
       return { name, type, argument: passing === 'value' ? 'value' : 'dereference' };
     case 'vec':
       return type.element.kind === 'int' || type.element.kind === 'bool' ? { name, type, argument: 'slice' } : null;
@@ -113,6 +114,8 @@ function toVariable(name: string, type: ExecType, passing: 'value' | 'shared' | 
       return passing === 'value' ? { name, type, argument: 'reference' } : null;
     case 'unit':
     case 'struct':
+    case 'string':
+    case 'array':
       return null;
   }
 }

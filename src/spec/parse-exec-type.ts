@@ -5,7 +5,7 @@ export type ParsedParameterType = { ok: true; type: ExecType; passing: Passing }
 /** The crate's structs by name (and `Self`, the impl's): a struct the harness can generate, or why it cannot. */
 export type StructResolver = (name: string) => { ok: true; type: Extract<ExecType, { kind: 'struct' }> } | { ok: false; reason: string } | null;
 
-const TOKEN = /\s*('[A-Za-z_]\w*|[A-Za-z_][\w:]*|&&|[&<>,()[\]])/y;
+const TOKEN = /\s*('[A-Za-z_]\w*|[A-Za-z_][\w:]*|\d+|&&|[&<>,;()[\]])/y;
 
 /** Reads a parameter or return type as written (`&mut Vec<u64>`, `&[i32]`, `Option<(u8, bool)>`, a struct of the crate). */
 export function parseExecType(text: string, structs: StructResolver = () => null): ParsedParameterType {
@@ -22,7 +22,7 @@ export function parseExecType(text: string, structs: StructResolver = () => null
     position = tokens[1]?.startsWith("'") === true ? 2 : 1;
     passing = tokens[position] === 'mut' ? 'mutable' : 'shared';
     if (passing === 'mutable') position++;
-    if (tokens[position] === '[') {
+    if (tokens[position] === '[' && !tokens.includes(';')) {
       const element = readType(tokens, position + 1, structs);
       if (element !== null && 'reason' in element) return { ok: false, reason: element.reason };
       if (element === null || tokens[element.next] !== ']' || element.next + 1 !== tokens.length) return unsupported(text);
@@ -36,7 +36,7 @@ export function parseExecType(text: string, structs: StructResolver = () => null
 }
 
 function unsupported(text: string): ParsedParameterType {
-  return { ok: false, reason: `type ${text.trim()} has no generator in the harness (supported: primitive integers, bool, Vec, slices, Option, tuples, structs of the crate with such fields, and references to them)` };
+  return { ok: false, reason: `type ${text.trim()} has no generator in the harness (supported: primitive integers, bool, char, String and &str, Vec, slices, fixed arrays, Option, tuples, structs of the crate with such fields, and references to them)` };
 }
 
 type Read = { type: ExecType; next: number } | { reason: string } | null;
@@ -60,6 +60,18 @@ function readType(tokens: string[], start: number, structs: StructResolver): Rea
   const name = head.replace(/^(std::|alloc::)?(vec::|option::)?/, '');
   if ((INTEGER_TYPES as readonly string[]).includes(name)) return { type: { kind: 'int', name }, next: start + 1 };
   if (name === 'bool') return { type: { kind: 'bool' }, next: start + 1 };
+  if (name === 'char') return { type: { kind: 'char' }, next: start + 1 };
+  // `str` only behind a reference (the caller's `&`): the harness passes `&String` for it.
+  if (name === 'String' || name === 'string::String' || (name === 'str' && start > 0 && tokens[start - 1] !== '<' && tokens[start - 1] !== ',')) return { type: { kind: 'string' }, next: start + 1 };
+  if (head === '[') {
+    // `[T; N]`: a fixed array, N a literal (a const generic has no single instance).
+    const element = readType(tokens, start + 1, structs);
+    if (element === null || 'reason' in element) return element;
+    const length = tokens[element.next + 1];
+    if (tokens[element.next] !== ';' || length === undefined || !/^\d+$/.test(length) || tokens[element.next + 2] !== ']') return null;
+    if (Number(length) > 64) return { reason: `the array type [${tokens.slice(start + 1, element.next).join(' ')}; ${length}] is longer than the 64 elements the harness generates` };
+    return { type: { kind: 'array', element: element.type, length: Number(length) }, next: element.next + 3 };
+  }
   if ((name === 'Vec' || name === 'Option') && tokens[start + 1] === '<') {
     const inner = readType(tokens, start + 2, structs);
     if (inner !== null && 'reason' in inner) return inner;

@@ -171,6 +171,10 @@ class SpecExpressionParser implements SpecSubparser {
       this.tokens.next();
       return { kind: 'integer', value: token.value, suffix: token.suffix };
     }
+    if (token.kind === 'char') {
+      this.tokens.next();
+      return { kind: 'char', text: token.text };
+    }
     if (token.kind === 'punctuation') {
       if (token.text === '(') return this.parenthesized();
       if (token.text === '{') return parseBlock(this);

@@ -63,7 +63,9 @@ export function planFunctionCheck(fn: FunctionItem, file: string, index: number,
 function containsStruct(type: ExecType, top: boolean): boolean {
   switch (type.kind) {
     case 'struct': return !top;
-    case 'vec': return containsStruct(type.element, false);
+    case 'vec':
+    case 'array':
+      return containsStruct(type.element, false);
     case 'option': return containsStruct(type.inner, false);
     case 'tuple': return type.elements.some((element) => containsStruct(element, false));
     default: return false;

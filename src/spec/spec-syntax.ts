@@ -6,6 +6,8 @@
 export type SpecExpression =
   | { kind: 'integer'; value: bigint; suffix: string | null }
   | { kind: 'boolean'; value: boolean }
+  /** A char literal, as written. */
+  | { kind: 'char'; text: string }
   /** `x`, `u64::MAX`, `Seq::<u64>::empty`: the segments, and the generic arguments of a turbofish. */
   | { kind: 'path'; segments: string[]; generics: SpecTypeSyntax[] }
   | { kind: 'call'; callee: SpecExpression; args: SpecExpression[] }

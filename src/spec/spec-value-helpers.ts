@@ -35,6 +35,9 @@ pub fn exec_vr_div(a: i128, b: i128) -> i128 { a.checked_div_euclid(b).expect("v
 pub fn exec_vr_rem(a: i128, b: i128) -> i128 { a.checked_rem_euclid(b).expect("vr: remainder by zero (unspecified in spec code)") }
 pub fn exec_vr_max(a: i128, b: i128) -> i128 { if a >= b { a } else { b } }
 pub fn exec_vr_min(a: i128, b: i128) -> i128 { if a <= b { a } else { b } }
+// Seq::reverse (seq_lib.rs) and Seq::no_duplicates (seq.rs), over the macro's slices.
+pub fn exec_vr_seq_reverse<T: Clone>(s: &[T]) -> Vec<T> { s.iter().rev().cloned().collect() }
+pub fn exec_vr_seq_no_duplicates<T: PartialEq>(s: &[T]) -> bool { (0..s.len()).all(|i| (0..i).all(|j| s[j] != s[i])) }
 pub fn exec_vr_cast_nat(a: i128) -> i128 { if a < 0 { panic!("vr: {} as nat is unspecified", a) } a }
 macro_rules! vr_narrow_impl {
     ($(($t:ident, $narrow:ident, $cast:ident)),*) => { $(

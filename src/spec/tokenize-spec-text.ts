@@ -4,6 +4,8 @@ export type SpecToken =
   | { kind: 'identifier'; text: string }
   | { kind: 'integer'; text: string; value: bigint; suffix: string | null }
   | { kind: 'punctuation'; text: string }
+  /** A char literal as written (`'a'`, `'\n'`, `'\u{e9}'`): the macro passes it through. */
+  | { kind: 'char'; text: string }
   | { kind: 'end'; text: '' };
 
 /** Longest first, so `==>` is one token and not `==` then `>`. */
@@ -12,8 +14,9 @@ const PUNCTUATION = ['<==>', '=~~=', '==>', '<==', '=~=', '&&&', '|||', '::', '=
 
 const INTEGER = /^(0x[0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_]*)([a-z][a-z0-9]*)?/;
 const IDENTIFIER = /^(r#)?[A-Za-z_][A-Za-z0-9_]*/;
+const CHAR = /^'(?:\\(?:u\{[0-9a-fA-F]{1,6}\}|x[0-7][0-9a-fA-F]|[nrt0\\'"])|[^\\'\n])'/u;
 
-/** Splits a spec expression into tokens; comments are skipped. Strings, chars and floats are refused (no exec counterpart is needed for the fixtures' specs). */
+/** Splits a spec expression into tokens; comments are skipped. Strings and floats are refused (no exec counterpart is needed for the specs seen). */
 export function tokenizeSpecText(text: string): SpecToken[] {
   const tokens: SpecToken[] = [];
   let rest = text;
@@ -27,6 +30,12 @@ export function tokenizeSpecText(text: string): SpecToken[] {
       rest = rest.slice(integer[0].length);
       continue;
     }
+    const char = CHAR.exec(rest);
+    if (char !== null) {
+      tokens.push({ kind: 'char', text: char[0] });
+      rest = rest.slice(char[0].length);
+      continue;
+    }
     const identifier = IDENTIFIER.exec(rest);
     if (identifier !== null) {
       tokens.push({ kind: 'identifier', text: identifier[0].replace(/^r#/, '') });
@@ -34,7 +43,7 @@ export function tokenizeSpecText(text: string): SpecToken[] {
       continue;
     }
     const punctuation = PUNCTUATION.find((candidate) => rest.startsWith(candidate));
-    if (punctuation === undefined) throw new SpecTranslationRefusal(`cannot read ${JSON.stringify(rest.slice(0, 12))}: strings, chars and other literals have no translation here`);
+    if (punctuation === undefined) throw new SpecTranslationRefusal(`cannot read ${JSON.stringify(rest.slice(0, 12))}: strings and other literals have no translation here`);
     tokens.push({ kind: 'punctuation', text: punctuation });
     rest = rest.slice(punctuation.length);
   }

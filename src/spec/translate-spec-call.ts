@@ -2,6 +2,7 @@ import { SpecTranslationRefusal, type SpecExpression } from './spec-syntax.js';
 import type { SpecSignature } from './spec-scope.js';
 import { describeSpecType, storageTypeText, type SpecType } from './spec-type.js';
 import type { SpecTranslator, Translated } from './translate-spec-expression.js';
+import { SEQ_CLOSURE_METHODS, translateSeqClosure } from './translate-seq-closure.js';
 import { translateSeqNew } from './translate-seq-new.js';
 
 const NAT: SpecType = { kind: 'int', name: 'nat' };
@@ -40,12 +41,12 @@ export function translateCall(translator: SpecTranslator, expression: Extract<Sp
   return callSignature(translator, signature, null, args);
 }
 
-export function translateMethod(translator: SpecTranslator, expression: Extract<SpecExpression, { kind: 'method' }>): Translated {
-  return translateMethodOn(translator, translator.translate(expression.receiver), expression.name, expression.args);
+export function translateMethod(translator: SpecTranslator, expression: Extract<SpecExpression, { kind: 'method' }>, expected?: SpecType): Translated {
+  return translateMethodOn(translator, translator.translate(expression.receiver), expression.name, expression.args, expected);
 }
 
 /** A method of Seq or Option the macro compiles, or a spec fn declared in the receiver struct's impl. */
-export function translateMethodOn(translator: SpecTranslator, receiver: Translated, name: string, args: SpecExpression[]): Translated {
+export function translateMethodOn(translator: SpecTranslator, receiver: Translated, name: string, args: SpecExpression[], expected?: SpecType): Translated {
   const arity = (count: number) => {
     if (args.length !== count) throw new SpecTranslationRefusal(`${name} takes ${count} argument(s), found ${args.length}`);
   };
@@ -71,7 +72,11 @@ export function translateMethodOn(translator: SpecTranslator, receiver: Translat
       case 'is_suffix_of': arity(1); return { text: `${receiver.text}.${name}(${stored(args[0]!, type)})`, type: BOOL };
       case 'view':
       case 'deep_view': arity(0); return receiver;
+      // vstd's seq.rs and seq_lib.rs definitions, computed by helpers (spec-value-helpers.ts).
+      case 'reverse': arity(0); return { text: `vr_seq_reverse(${receiver.text})`, type };
+      case 'no_duplicates': arity(0); return { text: `vr_seq_no_duplicates(${receiver.text})`, type: BOOL };
     }
+    if (SEQ_CLOSURE_METHODS.has(name)) return translateSeqClosure(translator, { ...receiver, type }, name, args, expected);
   }
   if (type.kind === 'option') {
     switch (name) {

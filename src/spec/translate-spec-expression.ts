@@ -40,9 +40,10 @@ export class SpecTranslator {
     switch (expression.kind) {
       case 'integer': return this.integer(expression.value, expression.suffix, expected);
       case 'boolean': return { text: String(expression.value), type: { kind: 'bool' } };
+      case 'char': return { text: expression.text, type: { kind: 'char' } };
       case 'path': return this.path(expression.segments, expected);
       case 'call': return translateCall(this, expression, expected);
-      case 'method': return translateMethod(this, expression);
+      case 'method': return translateMethod(this, expression, expected);
       case 'field': return this.field(this.translate(expression.base), expression.name);
       case 'index': return this.index(this.translate(expression.base), expression.index);
       case 'view': return this.view(this.translate(expression.base));
@@ -138,7 +139,10 @@ export class SpecTranslator {
 
   /** `as int` keeps the value, `as nat`/`as u32`... check the range (Verus leaves an out-of-range cast unspecified; the macro's `as` would wrap). */
   private cast(operand: SpecExpression, target: string): Translated {
-    const value = this.wide(operand);
+    const translated = this.translate(operand, { kind: 'int', name: 'int' });
+    // A char's integer value is its code point (u32: every char fits).
+    if (translated.type.kind !== 'int' && translated.type.kind !== 'char') throw new SpecTranslationRefusal(`expected an integer, found ${describeSpecType(translated.type)}`);
+    const value = translated.type.kind === 'char' ? { text: `vr_int((${translated.text} as u32))`, type: { kind: 'int' as const, name: 'u32' as const } } : { text: translated.text, type: translated.type };
     if (!isIntegerTypeName(target)) throw new SpecTranslationRefusal(`a cast to ${target} (only casts to integer types are translated)`);
     if (target === 'int') return { text: value.text, type: { kind: 'int', name: 'int' } };
     const checked = rangeWithin(value.type.name, target) ? value.text : `vr_cast_${target}(${value.text})`;
