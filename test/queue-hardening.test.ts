@@ -52,14 +52,14 @@ async function snapshotFilesOf(crateDir: string): Promise<SnapshotFile[]> {
 }
 
 /** Stores a snapshot as the submitter does and pushes a job straight into the pin's queue; returns how it ended. */
-async function pushJob(jobId: string, files: SnapshotFile[], jobOptions: VerificationOptions = options): Promise<{ state: string; reason: string; attempts: number }> {
+async function pushJob(jobId: string, files: SnapshotFile[], jobOptions: VerificationOptions = options, target: Record<string, unknown> = { kind: 'crate', crateDir: '.' }): Promise<{ state: string; reason: string; attempts: number }> {
   const sorted = [...files].sort((left, right) => Buffer.compare(Buffer.from(left.path), Buffer.from(right.path)));
   const snapshotHash = hashSnapshotFiles(sorted);
   // An earlier test's `verify --queue` of the same crate left a finished job under this id; BullMQ
   // would ignore the add and hand back that job (a 25 ms "failure" with no reason in CI).
   await queue.remove(jobId);
   await admin.set(queueKeys(QUEUE).snapshot(snapshotHash), JSON.stringify({ format: SNAPSHOT_FORMAT, files: sorted.map((file) => ({ path: file.path, content: file.bytes.toString('base64') })) }));
-  await queue.add('verify', { format: JOB_FORMAT, snapshotHash, pinHash, target: { kind: 'crate', crateDir: '.' }, options: jobOptions }, { jobId, attempts: 3 });
+  await queue.add('verify', { format: JOB_FORMAT, snapshotHash, pinHash, target, options: jobOptions }, { jobId, attempts: 3 });
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
     const state = await queue.getJobState(jobId);
     if (state === 'failed' || state === 'completed') {
@@ -160,6 +160,21 @@ describe.skipIf(!REDIS_SERVER_AVAILABLE)(redisSuiteTitle('a Redis writer against
     await queue.remove(key);
     const logDir = await pushJob(key, inputs, { ...options, extraVerusArgs: ['--log-dir', '/root/.ssh/x'] });
     expect(logDir).toMatchObject({ state: 'failed', attempts: 1, reason: expect.stringContaining('extra Verus argument "--log-dir" is not one verus-repair itself sends') });
+    expect(await admin.get(queueKeys(QUEUE).result(key))).toBeNull();
+  }, 90_000);
+
+  it('refuses a crafted job whose target lacks its crateDir or filePath with a clear reason, not a TypeError (issue 27, item 4)', async () => {
+    const broken = crate('failed');
+    const key = await keyOf(broken);
+    const inputs = await snapshotFilesOf(broken);
+    const before = verifierCalls();
+    const noCrate = await pushJob(key, inputs, options, { kind: 'crate' });
+    expect(noCrate).toEqual({ state: 'failed', attempts: 1, reason: expect.stringContaining('malformed job payload at target.crateDir: a "crate" target needs crateDir "."') });
+    await queue.remove(key);
+    const noFile = await pushJob(key, inputs, options, { kind: 'file', only: null });
+    expect(noFile).toEqual({ state: 'failed', attempts: 1, reason: expect.stringContaining('malformed job payload at target.filePath: a "file" target needs a filePath') });
+    for (const ended of [noCrate, noFile]) expect(ended.reason).not.toContain('TypeError');
+    expect(verifierCalls()).toBe(before);
     expect(await admin.get(queueKeys(QUEUE).result(key))).toBeNull();
   }, 90_000);
 

@@ -8,6 +8,9 @@ export const JOB_FORMAT = 'verus-repair-job/1';
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 const shortText = z.string().max(1000).refine((text) => !text.includes('\u0000'), 'no NUL characters');
 
+/** Where each kind of the Verifier port's target is (a kind added later needs one of the two). */
+const LOCATION_OF_KIND: Record<string, 'crateDir' | 'filePath'> = { crate: 'crateDir', module: 'crateDir', function: 'crateDir', file: 'filePath' };
+
 /**
  * A target with its location replaced: `crateDir` is always `.` (the snapshot's root) and `filePath`
  * is relative to it. Other fields (module, function, a selector, kinds added later) pass through, so
@@ -19,7 +22,12 @@ const jobTargetSchema = z.looseObject({
   filePath: z.string().refine((name) => checkSnapshotPath(name) === null, 'expected a plain relative file name').optional(),
   module: shortText.nullable().optional(),
   function: shortText.optional(),
+}).superRefine((target, context) => {
+  // Without its location a target would reach the runner as `undefined` (a TypeError there, not a refusal).
+  const needs = LOCATION_OF_KIND[target.kind] ?? (target.crateDir === undefined ? 'filePath' : 'crateDir');
+  if (target[needs] === undefined) context.addIssue({ code: 'custom', path: [needs], message: `a "${target.kind}" target needs ${needs === 'crateDir' ? 'crateDir "."' : 'a filePath'}` });
 });
+
 
 /** The Verifier port's options, every field: the known ones checked, later ones passed through. */
 const jobOptionsSchema = z.looseObject({
