@@ -11,6 +11,7 @@ import { generateSuite } from '../evaluate/generate-suite.js';
 import type { BenchFlags } from './commands/bench.js';
 import { checkOutputPath } from './check-output-path.js';
 import { withInterruptSignal } from './interrupt-signal.js';
+import { renderRunSandboxes, selectRunSandboxesOfTables } from '../verifier/sandbox/select-run-sandboxes.js';
 
 /** `verus-repair bench SUITE`: every input is checked before the bench directory is touched. */
 const BENCH_INTERRUPTED = 'verus-repair bench: interrupted; finished attempts are in attempts.jsonl, rerun with --resume to continue';
@@ -30,6 +31,9 @@ export async function runBenchCommand(suite: string, gridFile: string | null, fl
   if (!flags.resume && existsSync(attempts) && statSync(attempts).size > 0) throw new ConfigurationError(`${flags.out} already holds a bench (attempts.jsonl); continue it with --resume, or choose another --out`);
   if (flags.replay !== null && !existsSync(flags.replay)) throw new ConfigurationError(`--replay ${flags.replay} does not exist; give the --record directory of an earlier bench`);
   const emit = json ? (event: object) => void process.stdout.write(`${JSON.stringify(event)}\n`) : createBenchProgress(process.stdout);
+  const sandbox = await selectRunSandboxesOfTables({ verifier: grid.verifierTable, queue: grid.queueTable }, flags.runner, process.env, process.cwd());
+  // Before the first event: where the attempts' build scripts, tests and Verus run (one NDJSON line, or the header line).
+  process.stdout.write(json ? `${JSON.stringify({ type: 'bench-sandbox', sandbox })}\n` : `${renderRunSandboxes(sandbox)}\n`);
   await withInterruptSignal(BENCH_INTERRUPTED, (signal) => runBench({
     suite, tasks, grid, outDir, jobs: flags.jobs, resume: flags.resume, recordDir,
     replayDir: flags.replay === null ? null : path.resolve(flags.replay), runner: flags.runner, stability: flags.stability,

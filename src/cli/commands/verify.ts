@@ -57,11 +57,14 @@ export function defineVerifyCommand(program: Command): void {
         });
         const exitCode = exitCodeForVerification(run.outcome);
         for (const warning of run.warnings) process.stderr.write(`verus-repair: warning: ${warning}\n`);
+        const { selectRunSandboxes, renderRunSandboxes } = await import('../../verifier/sandbox/select-run-sandboxes.js');
+        // Single files are not pre-checked: no crate to build.
+        const sandbox = await selectRunSandboxes(run.config, process.env, { precheck: options.precheck && run.target.kind !== 'file' });
         if (options.json === true) {
-          process.stdout.write(`${JSON.stringify({ target: run.target, runner: run.config.runner, configFile: run.configFile, toolchainPin: run.toolchainPin, exitCode, ...run.outcome, cacheStatistics: run.cacheStatistics })}\n`);
+          process.stdout.write(`${JSON.stringify({ target: run.target, runner: run.config.runner, configFile: run.configFile, toolchainPin: run.toolchainPin, sandbox, exitCode, ...run.outcome, cacheStatistics: run.cacheStatistics })}\n`);
         } else {
           const { renderPinInForce } = await import('../../verifier/toolchain/read-pin-in-force.js');
-          process.stdout.write(renderCandidateVerification(target, run.outcome, createSourceLineReader(run.root), [renderPinInForce(run.toolchainPin)]));
+          process.stdout.write(renderCandidateVerification(target, run.outcome, createSourceLineReader(run.root), [renderPinInForce(run.toolchainPin), renderRunSandboxes(sandbox)]));
         }
         if (exitCode !== 0) throw new ExitError(exitCode);
       });
