@@ -123,7 +123,7 @@ describe('verus-repair check-spec', () => {
   it.each([
     [['--fn', 'in_range'], /src\/lib\.rs:8:18: --fn in_range names a spec function/],
     [['--fn', 'clmp'], /--fn clmp names no function inside verus! \(did you mean clamp\?\)/],
-    [['--fn', 'clamp', '--inputs', 'many'], /--inputs: expected an integer >= 1, received "many"/],
+    [['--fn', 'clamp', '--inputs', 'many'], /--inputs: expected an integer >= 1 and <= 100000, received "many"/],
     [['--fn', 'clamp', '--seed', '-1'], /--seed: expected an integer >= 0/],
   ])('exits 2 on bad input %j, naming the problem without a stack trace', async (args, message) => {
     const run = await runCliInProcess('check-spec', FIXTURE, ...args);

@@ -1,4 +1,5 @@
 import type { Exclusions } from './build-harness.js';
+import { describeInterruptions } from './describe-interruptions.js';
 import type { ClausePlan, FunctionCheckPlan, PlannedFunction } from './function-check-plan.js';
 import { INVARIANT_PANIC_MARKER, type InvariantProbe } from './invariant-probe.js';
 import { clauseRefusal, describeMissingRequires } from './plan-function-check.js';
@@ -43,8 +44,10 @@ export function assembleRun(plan: FunctionCheckPlan, run: HarnessRun, specFuncti
   const missing = clauses.find((clause) => clause.kind === 'requires' && clause.status === 'not-executable');
   if (missing?.status === 'not-executable') return { ...base, status: 'not-executable', reason: describeMissingRequires(missing.index, missing.reason), clauses, notes: [] };
   if (!run.ok) return { ...base, status: 'harness-failed', reason: run.reason, clauses, notes: [] };
-  const timedOut = run.lines.find((line) => line.type === 'timed-out');
-  if (timedOut?.type === 'timed-out') return { ...base, status: 'timed-out', inputs: named(timedOut.inputs, parameterNames), timeoutMs: timedOut.timeoutMs, clauses, notes: [`a call did not return within ${timedOut.timeoutMs} ms: a hang is not a counterexample, and the inputs after it were not tried`] };
+  const { interrupted, notes: interruptionNotes } = describeInterruptions(run.interruptions, run.untried, (values) => named(values, parameterNames));
+  const firstTimeout = run.interruptions.find((line) => line.type === 'timed-out' && line.phase === 'call');
+  const finished = summary?.type === 'summary' ? summary.tried : 0;
+  if (finished === 0 && firstTimeout?.type === 'timed-out') return { ...base, status: 'timed-out', inputs: named(firstTimeout.inputs, parameterNames), timeoutMs: firstTimeout.timeoutMs, clauses, notes: interruptionNotes, interrupted };
   const counterexamples: Counterexample[] = [];
   for (const line of run.lines) {
     const invariant = line.type === 'panic' ? readInvariantPanic(line.message, probes) : null;
@@ -56,13 +59,13 @@ export function assembleRun(plan: FunctionCheckPlan, run: HarnessRun, specFuncti
     }
   }
   const counts = summary?.type === 'summary' ? { tried: summary.tried, satisfyingRequires: summary.satisfying, exhaustive: summary.exhaustive, requiresPanicked: summary.requiresPanicked } : { tried: 0, satisfyingRequires: 0, exhaustive: 0, requiresPanicked: 0 };
-  const notes = notesFor(counts, clauses, run.ok ? run.ignored : 0);
+  const notes = [...notesFor(counts, clauses, run.ok ? run.ignored : 0), ...interruptionNotes];
   const witnessLine = run.lines.find((line) => line.type === 'weak-witness');
   // With an ensures left out, the executable ones may accept what the missing one would reject: no witness then.
   const allEnsuresChecked = clauses.filter((clause) => clause.kind === 'ensures').every((clause) => clause.status === 'executable');
   if (witnessLine?.type === 'weak-witness' && !allEnsuresChecked) notes.push('output perturbation found an accepted result, but not every ensures is executable, so it is not reported as a witness');
   const weakWitness = witnessLine?.type === 'weak-witness' && allEnsuresChecked ? { inputs: named(witnessLine.inputs, parameterNames), result: witnessLine.result, accepted: witnessLine.accepted } : null;
-  return { ...base, status: 'checked', clauses, counts, counterexamples, notes, ...(witnessLine === undefined && weakWitness === null ? {} : { weakWitness }) };
+  return { ...base, status: 'checked', clauses, counts, counterexamples, notes, ...(witnessLine === undefined && weakWitness === null ? {} : { weakWitness }), interrupted };
 }
 
 /** Why evaluating a clause can panic (spec-value-helpers.ts); such an input is never a counterexample. */

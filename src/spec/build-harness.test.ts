@@ -48,7 +48,7 @@ describe('buildHarness', () => {
   it('gives each harness crate a binary of its own: a harness built after another does not replace the first one before it runs', async () => {
     // Check 0 of the first harness is clamp_wrong, whose ensures is false at x = lo = hi = 0; the
     // second's is the correct clamp. Running the first path must still run the first harness.
-    const run = await runFunctionCheck(first.plan, { executable: first.build.executable, directory: first.build.directory, sandbox: first.build.sandbox, budget: 300, seed: 0, callTimeoutMs: 2000, environment: ENVIRONMENT });
+    const run = await runFunctionCheck(first.plan, { executable: first.build.executable, directory: first.build.directory, sandbox: first.build.sandbox, budget: 300, seed: 0, callTimeoutMs: 2000, memoryMb: 1024, environment: ENVIRONMENT });
     expect(run.ok).toBe(true);
     expect(run.lines).toContainEqual(expect.objectContaining({ type: 'ensures-false' }));
     expect(second.build.executable).not.toBe(first.build.executable);

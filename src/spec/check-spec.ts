@@ -11,7 +11,10 @@ import type { InvariantProbe } from './invariant-probe.js';
 import { planFunctionCheck } from './plan-function-check.js';
 import { readCrateSources } from './read-crate-sources.js';
 import { runFunctionCheck } from './run-function-check.js';
-import { selectSpecTargets } from './select-spec-targets.js';
+import { loadSpecCheckConfig } from './read-spec-check-config.js';
+import { listEnsuredExecFunctions, selectSpecTargets } from './select-spec-targets.js';
+import { summarizeSpecCheck } from './summarize-spec-check.js';
+import { withUnplannedClauses } from './with-unplanned-clauses.js';
 import { collectSpecFunctions } from './spec-function-source.js';
 import type { FunctionSpecCheck, SpecCheckReport } from './spec-check-report.js';
 
@@ -20,11 +23,14 @@ export const DEFAULT_CALL_TIMEOUT_MS = 2000;
 
 export interface CheckSpecRequest {
   crateDir: string;
-  functions: readonly string[];
+  /** The exec functions to check, by name or qualified name; absent: every exec function with an ensures (listEnsuredExecFunctions). */
+  functions?: readonly string[];
   /** Inputs tried per function (half bounded-exhaustive at most, the rest seeded random). */
   inputs?: number;
   seed?: number;
   callTimeoutMs?: number;
+  /** The harness process's heap cap in MiB; absent = the crate's [spec_check] memory_mb (default 1024). */
+  memoryMb?: number;
   environment?: NodeJS.ProcessEnv;
   signal?: AbortSignal;
   /** The crate's files as they should be checked (a candidate, an instrumented copy) instead of those on disk; crateDir still locates the config and Cargo.lock. */
@@ -50,10 +56,11 @@ export interface CheckSpecRequest {
 export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckReport> {
   const crateDir = path.resolve(request.crateDir);
   const environment = request.environment ?? process.env;
-  const settings = { budget: request.inputs ?? DEFAULT_SPEC_CHECK_INPUTS, seed: request.seed ?? 0, callTimeoutMs: request.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, perturbResults: request.perturbResults === true };
+  const memoryMb = request.memoryMb ?? (await loadSpecCheckConfig(crateDir)).memoryMb;
+  const settings = { budget: request.inputs ?? DEFAULT_SPEC_CHECK_INPUTS, seed: request.seed ?? 0, callTimeoutMs: request.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, memoryMb, perturbResults: request.perturbResults === true };
   const files = request.files ?? (await readCrateSources(crateDir));
   const irs = await parseCrateFiles(files, crateDir);
-  const targets = selectSpecTargets(irs, request.functions, crateDir);
+  const targets = selectSpecTargets(irs, request.functions ?? listEnsuredExecFunctions(irs), crateDir);
   const specFunctions = collectSpecFunctions(irs);
   const planned = targets.map(({ fn, file }, index) => planFunctionCheck(fn, file, index, specFunctions));
   const plans = planned.flatMap((entry) => (entry.kind === 'plan' ? [entry.plan] : []));
@@ -63,35 +70,41 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
   const results: FunctionSpecCheck[] = [];
   let runMs = 0;
   let runCommand: string[] = [];
-  for (const entry of planned) {
-    if (entry.kind === 'not-executable') {
-      results.push(assembleNotExecutable(entry, specFunctions, exclusions));
-      continue;
-    }
-    const plan: FunctionCheckPlan = entry.plan;
-    const glueError = exclusions.functions.get(plan.index);
-    if (build === null || !build.ok || glueError !== undefined) {
-      const reason = glueError !== undefined ? `the harness call of this function does not compile:\n${glueError}` : build !== null && !build.ok ? build.reason : 'not built';
-      results.push(assembleRun(plan, { ok: false, reason, lines: [], wallTimeMs: 0, command: [] }, specFunctions, exclusions));
-      continue;
-    }
-    const run = await runFunctionCheck(plan, { executable: build.executable, directory: build.directory, sandbox: build.sandbox, ...settings, environment, ...(request.signal === undefined ? {} : { signal: request.signal }) });
-    runMs += run.wallTimeMs;
-    runCommand = run.command.slice(0, 1).concat('<function>', run.command.slice(2));
-    results.push(assembleRun(plan, run, specFunctions, exclusions, request.probes ?? []));
-  }
   const scratchCrate = build?.directory ?? null;
-  if (scratchCrate !== null && request.keepScratch !== true) {
-    await rm(scratchCrate, { recursive: true, force: true });
-    // The harness package is one of its own, never built again: its lib and binary (about 20 MB) would stay in the shared target for good.
-    if (build?.ok === true) await removeBuiltFiles(build.packageFiles, build.executable);
+  try {
+    for (const [position, entry] of planned.entries()) {
+      if (entry.kind === 'not-executable') {
+        results.push(withUnplannedClauses(assembleNotExecutable(entry, specFunctions, exclusions), targets[position]!.fn));
+        continue;
+      }
+      const plan: FunctionCheckPlan = entry.plan;
+      const glueError = exclusions.functions.get(plan.index);
+      if (build === null || !build.ok || glueError !== undefined) {
+        const reason = glueError !== undefined ? `the harness call of this function does not compile:\n${glueError}` : build !== null && !build.ok ? build.reason : 'not built';
+        results.push(assembleRun(plan, { ok: false, reason, lines: [], wallTimeMs: 0, command: [] }, specFunctions, exclusions));
+        continue;
+      }
+      const run = await runFunctionCheck(plan, { executable: build.executable, directory: build.directory, sandbox: build.sandbox, ...settings, environment, ...(request.signal === undefined ? {} : { signal: request.signal }) });
+      runMs += run.wallTimeMs;
+      runCommand = run.command.slice(0, 1).concat('<function>', run.command.slice(2));
+      results.push(assembleRun(plan, run, specFunctions, exclusions, request.probes ?? []));
+    }
+  } finally {
+    // Also when interrupted (Ctrl-C aborts the signal: the run throws): nothing is left in the temp directory.
+    if (scratchCrate !== null && request.keepScratch !== true) {
+      await rm(scratchCrate, { recursive: true, force: true });
+      // The harness package is one of its own, never built again: its lib and binary (about 20 MB) would stay in the shared target for good.
+      if (build?.ok === true) await removeBuiltFiles(build.packageFiles, build.executable);
+    }
   }
   return {
+    ...summarizeSpecCheck(results),
     run: {
       crateDir, harnessFile: 'src/verus_repair_spec_check.rs', scratchCrate: scratchCrate ?? '', command: build?.command ?? [], runCommand,
       budget: settings.budget, seed: settings.seed, callTimeoutMs: settings.callTimeoutMs, builds: build?.builds ?? 0, buildMs: build?.buildMs ?? 0, runMs,
       ...(build?.ok === true ? { harnessCache: build.cache } : {}),
       scratchKept: scratchCrate !== null && request.keepScratch === true,
+      memoryMb, sandbox: build?.sandbox ?? null, selection: request.functions === undefined ? 'crate' : 'named',
     },
     functions: results,
     ...(request.probes === undefined || request.probes.length === 0 ? {} : {

@@ -38,7 +38,7 @@ describe('a requires that is not executable makes the function not executable', 
     const harness = generateHarness({ plans: [planned.plan], specFunctions, isUsable: (clause) => clause.id !== requiresId });
     expect(harness.source).not.toMatch(/fn check_0\b/);
     const exclusions = { specFunctions: new Map(), clauses: new Map([[requiresId, 'error[E0308]: mismatched types']]), functions: new Map() };
-    const run = { ok: true as const, lines: [{ type: 'summary' as const, tried: 3, satisfying: 3, exhaustive: 3, requiresPanicked: 0, specPanics: [] }], ignored: 0, wallTimeMs: 1, command: [] };
+    const run = { ok: true as const, lines: [{ type: 'summary' as const, start: 0, next: 3, total: 3, tried: 3, satisfying: 3, exhaustive: 3, requiresPanicked: 0, specPanics: [] }], ignored: 0, wallTimeMs: 1, command: [], interruptions: [], untried: 0 };
     expect(assembleRun(planned.plan, run, specFunctions, exclusions)).toMatchObject({ status: 'not-executable', reason: expect.stringMatching(/^requires\[0\] is not executable \(the macro's output for it does not compile:\nerror\[E0308\]/) });
   });
 });

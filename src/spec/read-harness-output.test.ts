@@ -7,7 +7,7 @@ describe('readHarnessOutput', () => {
       'hello from the user code',
       '{"type":"panic","inputs":["[]"],"message":"index out of bounds","location":"src/lib.rs:3:5"}',
       '{"type":"ensures-false","clause":-1,"inputs":[],"result":"0","after":[]}',
-      '{"type":"summary","tried":5,"satisfying":5,"exhaustive":5,"requiresPanicked":0,"specPanics":[]}',
+      '{"type":"summary","start":0,"next":5,"total":5,"tried":5,"satisfying":5,"exhaustive":5,"requiresPanicked":0,"specPanics":[]}',
       '{"type":"summary"',
       '',
     ].join('\n');

@@ -2,14 +2,18 @@ import { z } from 'zod';
 
 const TEXT = z.string().max(4000);
 const VALUES = z.array(TEXT).max(64);
+const PHASE = z.enum(['call', 'after']);
 
 const LINE = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ensures-false'), clause: z.number().int().nonnegative(), inputs: VALUES, result: TEXT, after: VALUES }),
   z.object({ type: z.literal('panic'), inputs: VALUES, message: TEXT, location: TEXT }),
-  z.object({ type: z.literal('timed-out'), inputs: VALUES, timeoutMs: z.number() }),
+  // The input (by its place in the check's ordered list) that did not finish: the process ended there. phase: in its call, or after it (shrinking its finding, the witness search).
+  z.object({ type: z.literal('timed-out'), index: z.number().int().nonnegative(), phase: PHASE, inputs: VALUES, timeoutMs: z.number() }),
+  z.object({ type: z.literal('memory-exceeded'), index: z.number().int().nonnegative(), phase: PHASE, inputs: VALUES, memoryMb: z.number() }),
   z.object({ type: z.literal('weak-witness'), inputs: VALUES, result: TEXT, accepted: TEXT }),
   z.object({
-    type: z.literal('summary'), tried: z.number().int().nonnegative(), satisfying: z.number().int().nonnegative(), exhaustive: z.number().int().nonnegative(),
+    // This process's inputs: from start to next (where a process resumed after it starts), of total in the check's list.
+    type: z.literal('summary'), start: z.number().int().nonnegative(), next: z.number().int().nonnegative(), total: z.number().int().nonnegative(), tried: z.number().int().nonnegative(), satisfying: z.number().int().nonnegative(), exhaustive: z.number().int().nonnegative(),
     requiresPanicked: z.number().int().nonnegative(), specPanics: z.array(z.object({ clause: z.number().int(), count: z.number().int() })).max(256),
   }),
 ]);

@@ -28,3 +28,12 @@ export function selectSpecTargets(files: readonly VerusFileIr[], names: readonly
   }
   return selected;
 }
+
+/** Every exec function inside verus! with a body and at least one ensures, by qualified name (a whole-crate check's targets). */
+export function listEnsuredExecFunctions(files: readonly VerusFileIr[]): string[] {
+  const names: string[] = [];
+  for (const fn of files.flatMap((ir) => ir.functions)) {
+    if (fn.insideVerus && fn.baseMode === 'exec' && fn.body !== null && fn.clauses.some((clause) => clause.kind === 'ensures') && !names.includes(fn.qualifiedName)) names.push(fn.qualifiedName);
+  }
+  return names;
+}
