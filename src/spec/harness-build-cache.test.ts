@@ -7,20 +7,23 @@ import { HARNESS_CACHE_ENTRIES, readCachedHarness, selectHarnessStore, storeCach
 
 afterAll(() => removeTemporaryDirectories());
 
-/** A target directory and a cache directory beside it, as the project lays them out (.verus-repair/cargo-target, .verus-repair/cache). */
-function createStore(name: string): HarnessStore {
+/**
+ * A target directory and a cache directory beside it, as the project lays them out
+ * (.verus-repair/cargo-target, .verus-repair/cache), a run directory, and a "built" binary in it.
+ */
+function createStore(name: string, binary = '#!/bin/sh\n'): { store: HarnessStore; run: string; built: string } {
   const project = createTemporaryDirectory(name);
-  return selectHarnessStore(path.join(project, 'cargo-target'), path.join(project, 'cache'))!;
+  const run = createTemporaryDirectory('harness-run');
+  const built = path.join(run, 'built-harness');
+  writeFileSync(built, binary);
+  return { store: selectHarnessStore(path.join(project, 'cargo-target'), path.join(project, 'cache'))!, run, built };
 }
 
 const ENTRY = { builds: 1, command: ['cargo', 'build'], exclusions: { specFunctions: [], clauses: [['vr_f0_ensures_0', 'error[E0308]'] as [string, string]], functions: [], probes: [] } };
 
 describe('the harness build cache', () => {
   it('answers a stored key with its binary and what the build found, and nothing for another key', async () => {
-    const store = createStore('harness-cache');
-    const run = createTemporaryDirectory('harness-run');
-    const built = path.join(run, 'built-harness');
-    writeFileSync(built, '#!/bin/sh\n');
+    const { store, run, built } = createStore('harness-cache');
     const key = 'a'.repeat(64);
     await storeCachedHarness(store, key, built, ENTRY);
     const hit = await readCachedHarness(store, key, run);
@@ -32,10 +35,7 @@ describe('the harness build cache', () => {
   });
 
   it('refuses a cached binary rewritten after it was stored, says so and removes it; what the build found is read from the record', async () => {
-    const store = createStore('harness-cache-tampered');
-    const run = createTemporaryDirectory('harness-run');
-    const built = path.join(run, 'built-harness');
-    writeFileSync(built, '#!/bin/sh\necho real\n');
+    const { store, run, built } = createStore('harness-cache-tampered', '#!/bin/sh\necho real\n');
     const key = 'c'.repeat(64);
     await storeCachedHarness(store, key, built, ENTRY);
     const cached = path.join(store.targetDir, 'verus-repair-spec-harness', key);
@@ -67,10 +67,7 @@ describe('the harness build cache', () => {
   });
 
   it(`keeps the ${HARNESS_CACHE_ENTRIES} most recently used builds and removes older ones`, async () => {
-    const store = createStore('harness-cache-lru');
-    const run = createTemporaryDirectory('harness-run');
-    const built = path.join(run, 'built-harness');
-    writeFileSync(built, '#!/bin/sh\n');
+    const { store, run, built } = createStore('harness-cache-lru');
     const root = path.join(store.targetDir, 'verus-repair-spec-harness');
     const keys = Array.from({ length: HARNESS_CACHE_ENTRIES }, (_, index) => index.toString(16).padStart(64, '0'));
     mkdirSync(root, { recursive: true });
