@@ -57,4 +57,6 @@ export interface BenchSummary {
   /** Wall time per task, summed over its attempts (every setting and repetition). */
   taskWallTimeMs: Record<string, number>;
   stopped: string | null;
+  /** Lines of attempts.jsonl a --resume could not read (1-based), whose attempts ran again; absent before this was counted. */
+  skippedAttemptLines?: number[];
 }

@@ -1,5 +1,6 @@
 import type { BenchSummary, Ratio, SettingSummary } from './bench-summary.js';
 import { describePromptTokens } from '../report/describe-prompt-tokens.js';
+import { describeSkippedLines } from './attempt-log.js';
 import { describeCategoryBreakdown } from './describe-category-breakdown.js';
 
 const show = (value: Ratio): string => `${value.numerator}/${value.denominator}${value.rate === null ? '' : ` (${(value.rate * 100).toFixed(1)}%)`}`;
@@ -13,6 +14,7 @@ export function renderBenchMarkdown(summary: BenchSummary): string {
     `Tasks: ${summary.tasks.valid} valid of ${summary.tasks.total}; iteration budget ${summary.iterations}; ${summary.repetitions} repetition(s).`,
     ...renderOrigins(summary),
     ...(summary.stopped === null ? [] : ['', `**Stopped early:** ${summary.stopped}.`]),
+    ...((skipped) => (skipped === null ? [] : ['', `**Resumed:** ${skipped}.`]))(describeSkippedLines(summary.skippedAttemptLines ?? [])),
     '', `Correct@k: ${summary.definitions['correctAtK'] ?? ''}.`, '',
     `| setting | attempts | ${ks.map((k) => `Correct@${k}`).join(' | ')} |`, `|---|---|${ks.map(() => '---').join('|')}|`,
     ...rows.map((row) => `| ${label(row)} | ${row.attempts}/${row.planned} | ${row.correctAtK.map(show).join(' | ')} |`),

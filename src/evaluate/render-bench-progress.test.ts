@@ -24,4 +24,10 @@ describe('bench progress', () => {
     sink({ type: 'bench-stopped', reason: 'token budget reached: 5000 of 4000 tokens used; 5 of 8 attempts not run', done: 3, total: 8 });
     expect(output()).toBe('[3/8] m.none.s1.t0.2 2/3  4200 tokens ETA 50 s\nbench stopped: token budget reached: 5000 of 4000 tokens used; 5 of 8 attempts not run\n');
   });
+
+  it('says how many lines of attempts.jsonl a resume skipped', () => {
+    const { output, stream: plain } = stream(false);
+    createBenchProgress(plain)({ type: 'bench-started', tasks: 2, settings: 1, attempts: 4, alreadyDone: 2, skippedAttemptLines: [3] });
+    expect(output()).toBe('bench: 2 tasks × 1 settings: 4 attempts (2 already done)\nbench: 1 line of attempts.jsonl skipped (line 3): not whole attempt records (a bench killed mid-write, or an edited file); their attempts run again\n');
+  });
 });

@@ -1,4 +1,5 @@
 import { assertNever } from '../core/assert-never.js';
+import { describeSkippedLines } from './attempt-log.js';
 import type { BenchEvent, BenchEventSink } from './bench-event.js';
 
 /** One rewritten progress line on a TTY (attempts done, Correct so far per setting, spend, ETA); plain lines otherwise. */
@@ -8,6 +9,7 @@ export function createBenchProgress(stream: NodeJS.WriteStream): BenchEventSink 
     switch (event.type) {
       case 'bench-started':
         stream.write(`bench: ${event.tasks} tasks × ${event.settings} settings: ${event.attempts} attempts (${event.alreadyDone} already done)\n`);
+        if (event.skippedAttemptLines.length > 0) stream.write(`bench: ${describeSkippedLines(event.skippedAttemptLines) ?? ''}\n`);
         return;
       case 'task-invalid':
         stream.write(`invalid task ${event.taskId} (${event.reason}): ${event.detail}; left out of every denominator\n`);

@@ -6,7 +6,7 @@ import { PACKAGED_PIN_FILE } from '../verifier/toolchain/packaged-paths.js';
 import { loadToolchainPin } from '../verifier/toolchain/read-toolchain-pin.js';
 import { AdapterError, ConfigurationError } from '../core/errors.js';
 import { attemptSlug, formatAttemptKey, type AttemptKey } from './attempt-key.js';
-import { appendAttempt, readAttempts } from './attempt-log.js';
+import { appendAttempt, endTornLine, readAttemptLog } from './attempt-log.js';
 import type { AttemptRecord } from './attempt-record.js';
 import { exceededBudget, type BenchBudget } from './bench-budget.js';
 import type { BenchEventSink } from './bench-event.js';
@@ -66,15 +66,17 @@ export async function runBench(options: BenchOptions, emit: BenchEventSink): Pro
   const validity = await validateSuite(options, verifierTable, vstd, emit);
   const problems = validity.flatMap((entry) => (!entry.valid && entry.reason === 'verifier-problem' ? [entry.detail] : []));
   if (problems.length > 0 && problems.length === validity.length) throw new AdapterError(`the verifier could not run on any task of the suite (first: ${problems[0]}); check it with verus-repair doctor or verus-repair verify`);
-  const done = new Map(options.resume ? readAttempts(attemptsFile).map((record) => [record.key, record] as const) : []);
+  const log = options.resume ? readAttemptLog(attemptsFile) : { records: [], skippedLines: [], endsTorn: false };
+  const done = new Map(log.records.map((record) => [record.key, record] as const));
   if (!options.resume) await writeBenchFile(attemptsFile, '');
+  endTornLine(attemptsFile, log);
   const plan: Array<{ task: BenchTask; key: AttemptKey; seed: number; setting: (typeof settings)[number] }> = [];
   for (const task of options.tasks.filter((entry) => validity.some((v) => v.valid && v.taskId === entry.id))) {
     for (const setting of settings) grid.seeds.forEach((seed, index) => plan.push({ task, setting, seed, key: { taskId: task.id, settingId: setting.id, repetition: index + 1 } }));
   }
   const pending = plan.filter((entry) => !done.has(formatAttemptKey(entry.key)));
   if (options.replayDir !== null) checkCassettes(options.replayDir, pending.map((entry) => attemptSlug(entry.key)));
-  emit({ type: 'bench-started', tasks: options.tasks.length, settings: settings.length, attempts: plan.length, alreadyDone: plan.length - pending.length });
+  emit({ type: 'bench-started', tasks: options.tasks.length, settings: settings.length, attempts: plan.length, alreadyDone: plan.length - pending.length, skippedAttemptLines: log.skippedLines });
   const records = [...done.values()];
   const spent = { tokens: records.reduce((sum, r) => sum + r.promptTokens + r.completionTokens, 0), costUsd: records.reduce((sum, r) => sum + (r.costUsd ?? 0), 0) };
   let stopped: string | null = null;
@@ -100,7 +102,7 @@ export async function runBench(options: BenchOptions, emit: BenchEventSink): Pro
       etaMs: ((performance.now() - runStarted) / finishedHere) * remaining });
   });
   if (stopped !== null) emit({ type: 'bench-stopped', reason: `${stopped}; ${plan.length - records.length} of ${plan.length} attempts not run (raise the budget and rerun with --resume)`, done: records.length, total: plan.length });
-  const summary = summarizeBench({ suite: options.suite, tasks: options.tasks, validity, settings, iterations: grid.iterations, seeds: grid.seeds, records, stopped });
+  const summary = summarizeBench({ suite: options.suite, tasks: options.tasks, validity, settings, iterations: grid.iterations, seeds: grid.seeds, records, stopped, skippedAttemptLines: log.skippedLines });
   const files = await writeBenchOutputs(outDir, summary, settings);
   emit({ type: 'bench-finished', outDir, files, stopped });
   return { summary, files };
@@ -124,7 +126,8 @@ async function runInPool<T>(items: readonly T[], jobs: number, work: (item: T) =
 /** Validation runs once per bench directory; --resume reuses it (suite-validation.json). */
 async function validateSuite(options: BenchOptions, verifierTable: Record<string, unknown> | null, vstd: VstdPin, emit: BenchEventSink): Promise<TaskValidity[]> {
   const file = path.join(options.outDir, 'suite-validation.json');
-  const known = options.resume && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as TaskValidity[]) : [];
+  // A task counted under the old pre-check waiver (`precheckWaiver`) is validated again: its error may be one Verus sees too.
+  const known = (options.resume && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Array<TaskValidity & { precheckWaiver?: unknown }>) : []).filter((entry) => entry.precheckWaiver === undefined);
   const limit = pLimit(options.jobs);
   const validity = await Promise.all(options.tasks.map((task) => limit(async () =>
     known.find((entry) => entry.taskId === task.id) ?? validateTask(task, path.join(options.outDir, 'validation', task.id), { verifier: verifierTable, queue: options.grid.queueTable }, vstd, options.runner, options.environment))));

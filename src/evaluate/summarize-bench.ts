@@ -16,7 +16,7 @@ export const SUMMARY_DEFINITIONS: Record<string, string> = {
 };
 
 /** summary.json from the attempts: one summary per setting, and one over all settings. */
-export function summarizeBench(input: { suite: string; tasks: readonly BenchTask[]; validity: readonly TaskValidity[]; settings: readonly BenchSetting[]; iterations: number; seeds: number[]; records: readonly AttemptRecord[]; stopped: string | null }): BenchSummary {
+export function summarizeBench(input: { suite: string; tasks: readonly BenchTask[]; validity: readonly TaskValidity[]; settings: readonly BenchSetting[]; iterations: number; seeds: number[]; records: readonly AttemptRecord[]; stopped: string | null; skippedAttemptLines?: readonly number[] }): BenchSummary {
   const valid = new Set(input.validity.filter((entry) => entry.valid).map((entry) => entry.taskId));
   const defects = new Map(input.tasks.map((task) => [task.id, task.defectClass]));
   const counted = input.records.filter((record) => valid.has(record.taskId));
@@ -31,6 +31,7 @@ export function summarizeBench(input: { suite: string; tasks: readonly BenchTask
     taskCategories: Object.fromEntries(categories), publishedSuite: commonPublishedSuite(input.tasks),
     taskWallTimeMs: Object.fromEntries([...valid].map((taskId) => [taskId, counted.filter((record) => record.taskId === taskId).reduce((sum, record) => sum + record.wallTimeMs, 0)])),
     stopped: input.stopped,
+    skippedAttemptLines: [...(input.skippedAttemptLines ?? [])],
   };
 }
 

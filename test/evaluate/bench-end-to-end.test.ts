@@ -191,6 +191,32 @@ describe('verus-repair bench (fake model server, fake cargo-verus, real git and 
     expect(summary.overall.correctAtK.map((value) => `${value.numerator}/${value.denominator}`)).toEqual(['2/4', '4/4', '4/4']);
   }, 180_000);
 
+  it('a resume counts the unreadable lines of attempts.jsonl and says so, and a torn last line does not swallow the next attempt (issue 27, item 4)', async () => {
+    const setup = await setUpBench();
+    world?.server.script(...Array.from({ length: 20 }, () => responder()));
+    const outDir = path.join(scratch ?? '', 'out-skipped');
+    await benchInProcess(setup, outDir);
+    const attempts = path.join(outDir, 'attempts.jsonl');
+    const lines = readFileSync(attempts, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(4);
+    // Line 2 edited by hand into garbage; the last attempt's line torn by a kill (no newline).
+    const last = lines[3] ?? '';
+    writeFileSync(attempts, `${lines[0]}\n{oops\n${lines[2]}\n${last.slice(0, 40)}`);
+    const resumed = await runCli(['bench', setup.suite, '--grid', setup.grid, '--out', outDir, '--json', '--resume'], setup.environment, scratch ?? undefined);
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    const started = resumed.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as BenchEvent).find((event) => event.type === 'bench-started');
+    expect(started).toMatchObject({ attempts: 4, alreadyDone: 2, skippedAttemptLines: [2, 4] });
+    const summary = JSON.parse(readFileSync(path.join(outDir, 'summary.json'), 'utf8')) as BenchSummary;
+    expect(summary.skippedAttemptLines).toEqual([2, 4]);
+    expect(summary.overall.attempts).toBe(4);
+    expect(readFileSync(path.join(outDir, 'summary.md'), 'utf8')).toContain('2 lines of attempts.jsonl skipped (lines 2, 4): not whole attempt records');
+    // Both attempts ran again, each on a line of its own: a reader finds all four.
+    const { readAttemptLog } = await import('../../src/evaluate/attempt-log.js');
+    const log = readAttemptLog(attempts);
+    expect(log.records.map((record) => record.key).sort()).toEqual(lines.map((line) => (JSON.parse(line) as { key: string }).key).sort());
+    expect(log.skippedLines).toEqual([2, 4]);
+  }, 180_000);
+
   it('benches a Verus-Bench layout: each unverified file wrapped in a scratch crate pinned to the toolchain\'s vstd', async () => {
     const setup = await setUpBench();
     world?.server.script(...Array.from({ length: 2 }, () => responder()));
