@@ -38,8 +38,10 @@ export interface ProofTrailers {
   /** For a verified candidate with an allowed spec change: `holds`, or the directions that did not (see docs/review.md). */
   specEntailment?: string;
   /**
-   * `skipped (<first error>)` on a candidate checked without the erased pre-check because the original
-   * fails it while Verus checks it; `failed (<first error>)` on that original (see precheck-waiver.ts).
+   * `not applicable (<first erasure cause>); Verus runs` when erasure explains every error of the
+   * erased build, `passed after fixes to the erased copy (...): <fixes>` when fixes were made
+   * (src/verifier/precheck/erasure/). Ledgers written before may carry `skipped (<first error>)` and
+   * `failed (<first error>)` (the pre-check waiver, removed); audit reads them as any other value.
    */
   precheck?: string;
   /**

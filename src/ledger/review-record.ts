@@ -2,8 +2,7 @@ import type { VerdictOrigin } from '../core/verdict-origin.js';
 import { describeReproofModelOrigins, describeReviewOrigins } from '../review/collect-review-origins.js';
 import type { Reproof } from '../review/reprove/reproof.js';
 import type { ReviewResult } from '../review/review-result.js';
-import { describeSkippedStages } from '../review/describe-skipped-stages.js';
-import type { PrecheckWaiver } from '../verifier/precheck/precheck-waiver.js';
+import type { OriginalPrecheckNote } from '../review/original-precheck-note.js';
 import { canonicalJson, sha256Hex } from './source-digest.js';
 
 /** Review records live on `refs/heads/verus-repair/review-<id>`, with notes under their own ref. */
@@ -32,8 +31,10 @@ export interface ReviewNote {
   entailment?: Array<{ function: string; direction: string; verdict: string }>;
   /** The original's spec tests per function (status, executable clauses, counterexamples, weak-postcondition witness); absent when spec tests were off or in older notes. */
   specChecks?: Array<{ function: string; file: string; line: number; status: string; executableClauses: number; clauses: number; notExecutable: string[]; counterexamples: string[]; weakWitness: string | null; reason: string | null }>;
-  /** The erased pre-check steps the review skipped (its original fails them while Verus verifies it); absent: none. */
-  precheckWaiver?: PrecheckWaiver;
+  /** The original's erased pre-check when it was not a plain pass (absent: it passed, or an older note). */
+  originalPrecheck?: OriginalPrecheckNote;
+  /** Older notes only (the removed pre-check waiver): the steps the review skipped. Read, never written; the note's digest covers it as stored. */
+  precheckWaiver?: { steps: string[]; firstError: string };
 }
 
 /** The note of a review of the crate at `crate` (relative to the repository root): every mutant with its verdict, the probes, the entailment checks. */
@@ -54,7 +55,7 @@ export function buildReviewNote(review: ReviewResult, crate: string): ReviewNote
     vacuity: review.vacuity.map((result) => ({ kind: result.probe.kind, function: result.probe.function, line: result.probe.line, verdict: result.verdict })),
     entailment: review.entailment.map((result) => ({ function: result.function, direction: result.direction, verdict: result.verdict })),
     ...(review.specChecks === undefined ? {} : { specChecks: review.specChecks.map(({ function: name, file, line, status, executableClauses, clauses, notExecutable, counterexamples, weakWitness, reason }) => ({ function: name, file, line, status, executableClauses, clauses, notExecutable, counterexamples, weakWitness, reason })) }),
-    ...(review.precheckWaiver === undefined ? {} : { precheckWaiver: review.precheckWaiver }),
+    ...(review.originalPrecheck === undefined ? {} : { originalPrecheck: review.originalPrecheck }),
   };
 }
 
@@ -89,7 +90,7 @@ export function buildReviewTrailers(review: ReviewResult): Array<[string, string
     ['Entailment', review.against === null ? 'not-checked' : `${review.entailment.filter((result) => result.verdict === 'fails').length} failure(s) of ${review.entailment.length} since ${review.against}`],
     ['Verus-Version', review.verusVersion ?? 'unknown'],
     ['Verifier', describeReviewOrigins(review)],
-    ...(review.precheckWaiver === undefined ? [] : [['Precheck', `skipped ${describeSkippedStages(review.precheckWaiver)}`] as [string, string]]),
+    ...(review.originalPrecheck === undefined ? [] : [['Precheck', review.originalPrecheck.detail] as [string, string]]),
     ...(review.reprove === true ? [['Model-Origin', describeReproofModelOrigins(review.mutants)] as [string, string]] : []),
   ];
 }

@@ -57,7 +57,6 @@ export async function checkCandidate(
       prechecker: services.prechecker,
       cache: services.cache,
       precheckRunsTests: services.precheckRunsTests,
-      precheckWaiver: services.precheckWaiver ?? null,
       onStage: stage,
       // The baseline is never stability-checked: only a candidate's proof is asked to be robust.
       stabilitySeeds: candidate.iteration === 0 ? [] : request.stabilitySeeds ?? [],
@@ -76,6 +75,7 @@ function readVerdict(outcome: CandidateVerification): { result: ProofResultLabel
   switch (precheck.status) {
     case 'passed':
     case 'skipped':
+    case 'not-applicable':
       break;
     case 'build-failed':
       return { result: 'precheck-failed', diagnostics: precheck.diagnostics };

@@ -9,7 +9,6 @@ import type { CandidateCounterexamples } from './candidate-counterexamples.js';
 import type { CheckedCandidate } from './checked-candidate.js';
 import type { CrateFiles } from './crate-snapshot.js';
 import type { RepairRequest } from './repair-request.js';
-import type { PrecheckWaiver } from '../verifier/precheck/precheck-waiver.js';
 import { parseStabilityTrailer } from '../verifier/stability/describe-stability.js';
 
 /** Where a killed run stands, read back from its ledger: the ledger is the state. */
@@ -19,8 +18,6 @@ export interface ResumePoint {
   iterationsDone: number;
   earlierCandidates: Array<{ source: string; iteration: number }>;
   verifiedCommit: string | null;
-  /** The run's pre-check waiver, from the baseline's note (the original fails the pre-check, Verus checks it). */
-  precheckWaiver: PrecheckWaiver | null;
   /** What running the erased code showed about the original, from the baseline's note (absent: not recorded). */
   counterexamples: CandidateCounterexamples | null;
 }
@@ -46,12 +43,13 @@ export async function readResumePoint(ledger: GitProofLedger, request: RepairReq
   // A verified commit whose stability check failed a seed does not end the run; it is not where a resumed run stops.
   const verified = [...commits].reverse().find((commit) => commit.trailers.get('Proof-Result') === 'verified' && isStableTrailer(commit.trailers.get('Stability')));
   const source = decodeSourceBytes(originalFiles.get(request.file) ?? new Uint8Array(), request.file);
-  const report = note.report as { diagnostics?: Diagnostic[]; precheckWaiver?: PrecheckWaiver; counterexamples?: CandidateCounterexamples } | null;
+  // A note written before the pre-check knew erasure may carry `precheckWaiver`: ignored, every candidate is pre-checked itself.
+  const report = note.report as { diagnostics?: Diagnostic[]; counterexamples?: CandidateCounterexamples } | null;
   const baseline: CheckedCandidate = {
     iteration: 0, sample: 0, origin: 'model', source, result: readResult(baselineCommit), verification: null,
     guard: { verdict: 'accept', allowedSpecChanges: [] }, diagnostics: report?.diagnostics ?? [], wallTimeMs: note.wallTimeMs ?? 0,
   };
-  return { originalFiles, baseline, iterationsDone, earlierCandidates, verifiedCommit: verified?.sha ?? null, precheckWaiver: report?.precheckWaiver ?? null, counterexamples: report?.counterexamples ?? null };
+  return { originalFiles, baseline, iterationsDone, earlierCandidates, verifiedCommit: verified?.sha ?? null, counterexamples: report?.counterexamples ?? null };
 }
 
 function readResult(commit: LedgerCommit): ProofResultLabel {

@@ -3,7 +3,7 @@ import { describeModelOrigin } from '../core/model-origin.js';
 import { describeVerdictOrigin } from '../core/verdict-origin.js';
 import type { GitProofLedger, RunWorkspace } from '../ledger/git-proof-ledger.js';
 import { sumRlimitUse } from '../verifier/result/sum-rlimit-use.js';
-import { describeFirstPrecheckError } from '../verifier/precheck/precheck-waiver.js';
+import { describePrecheck } from '../verifier/render/describe-precheck.js';
 import { renderScopeTrailers } from '../verifier/scope/render-scope-trailers.js';
 import { describeEntailment } from '../spec/index.js';
 import { renderRlimitMargin, renderStabilityTrailer } from '../verifier/stability/describe-stability.js';
@@ -64,7 +64,7 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
       sample: checked.sample,
       guard: describeGuard(checked),
       ...(checked.entailment === undefined ? {} : { specEntailment: describeEntailment(checked.entailment) }),
-      ...describeWaivedPrecheck(checked),
+      ...describePrecheckTrailer(checked),
       ...(checked.counterexamples === undefined ? {} : { counterexample: checked.counterexamples.trailer }),
     },
     note: {
@@ -94,12 +94,16 @@ export async function recordCheckedCandidate(context: RecordingContext, checked:
   });
 }
 
-/** The Precheck trailer, only where the pre-check did not decide: waived for a candidate, failed without blocking for the original. */
-function describeWaivedPrecheck(checked: CheckedCandidate): { precheck?: string } {
+/**
+ * The Precheck trailer, only where the erased pre-check was not plain and still let Verus run: fixes
+ * made to the erased copy (`passed after fixes to the erased copy ...`), or `not applicable (...)`.
+ * A failed pre-check needs none: Proof-Result says precheck-failed.
+ */
+function describePrecheckTrailer(checked: CheckedCandidate): { precheck?: string } {
   const precheck = checked.verification?.precheck;
-  if (precheck === undefined || precheck.status === 'passed') return {};
-  if (precheck.status === 'skipped') return precheck.reason === 'original-fails' ? { precheck: `skipped (${precheck.firstError ?? 'the original fails it'})` } : {};
-  return checked.result === 'precheck-failed' ? {} : { precheck: `failed (${describeFirstPrecheckError(precheck)})` };
+  if (precheck === undefined || precheck.status === 'skipped') return {};
+  if (precheck.status === 'not-applicable' || (precheck.status === 'passed' && (precheck.fixes ?? []).length > 0)) return { precheck: describePrecheck(precheck).replace(/ in \d+\.\d s/, '') };
+  return {};
 }
 
 function describeGuard(checked: CheckedCandidate): string {

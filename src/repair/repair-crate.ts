@@ -7,7 +7,8 @@ import { acquireRunLock } from '../ledger/run-lock.js';
 import { listVerificationInputs } from '../verifier/cache/list-verification-inputs.js';
 import { countErrorsByKind, describeToolchainFailure, type CheckedCandidate } from './checked-candidate.js';
 import { checkCandidate, type CandidateToCheck } from './check-candidate.js';
-import { describeFirstPrecheckError, waivePrecheck, type PrecheckWaiver } from '../verifier/precheck/precheck-waiver.js';
+import { describeFirstPrecheckError } from '../verifier/precheck/describe-first-precheck-error.js';
+import { describePrecheck } from '../verifier/render/describe-precheck.js';
 import { readCrateFiles, type CrateFiles } from './crate-snapshot.js';
 import { findFailingFunctions } from './find-failing-functions.js';
 import { recordCheckedCandidate } from './record-checked-candidate.js';
@@ -65,14 +66,12 @@ async function runRepair(request: RepairRequest, services: RepairServices, resum
     toolchainPin: request.toolchainPin ?? null });
 
   const checked = point === null ? await checkBaseline(request, services, run, originalFiles, originalSource, report, originalIr) : await resumeBaseline(request, services, run, point, report, originalIr);
-  const { baseline, precheckWaiver } = checked;
+  const { baseline } = checked;
   const targets = request.targetFunctions ?? findFailingFunctions(originalIr, baseline);
-  services.emit({ type: 'baseline', result: baseline.result, failingFunctions: targets, errors: countErrorsByKind(baseline.diagnostics), verifierOrigin: baseline.verification?.verification?.origin ?? null, precheckWaiver });
+  services.emit({ type: 'baseline', result: baseline.result, failingFunctions: targets, errors: countErrorsByKind(baseline.diagnostics), verifierOrigin: baseline.verification?.verification?.origin ?? null, precheck: describeNotablePrecheck(baseline) });
   const early = checked.stop ?? baselineStop(baseline);
-  // The original fails the erased pre-check but Verus checks it: candidates go straight to Verus.
-  const candidateServices: RepairServices = precheckWaiver === null ? services : { ...services, prechecker: null, precheckWaiver };
   const state: RepairRunState = {
-    request, services: candidateServices, run, originalFiles, originalSource, originalIr, report, verifiedCommit: point?.verifiedCommit ?? null, originalSpecCheck: checked.specCheck,
+    request, services, run, originalFiles, originalSource, originalIr, report, verifiedCommit: point?.verifiedCommit ?? null, originalSpecCheck: checked.specCheck,
     editor: new EditorAgent(services.model, services.templates, services.applier,
       { requestId: request.runId, filePath: path.posix.join(request.crateDir, request.file), originalSource, targets, diagnostics: withCounterexampleNotes(baseline.diagnostics, checked.specCheck) },
       services.editorSettings, (task) => buildFocusedContext(originalIr, task)),
@@ -121,8 +120,6 @@ async function startRun(request: RepairRequest, services: RepairServices): Promi
 
 interface BaselineCheck {
   baseline: CheckedCandidate;
-  /** Set when the original fails the erased pre-check but Verus gave it a verdict. */
-  precheckWaiver: PrecheckWaiver | null;
   /** Why the run cannot start, when baselineStop's reading of the result would say less. */
   stop: string | null;
   /** At a counterexample level: the original's spec check (its counterexample stops the run when nothing can change the claim). */
@@ -130,13 +127,14 @@ interface BaselineCheck {
 }
 
 /**
- * Verifies the original and records it as iteration 0; its note carries the request (and the
- * pre-check waiver), for resume. An original that fails the erased pre-check is verified anyway:
- * the pre-check never blocks real work.
+ * Verifies the original and records it as iteration 0; its note carries the request, for resume.
+ * The original is pre-checked like every candidate: `not-applicable` (erasure explains its errors)
+ * lets Verus run; an error Verus sees too stops the run before Verus (describePrecheckStop).
  */
 async function checkBaseline(request: RepairRequest, services: RepairServices, run: RunWorkspace, originalFiles: CrateFiles, originalSource: string, report: RunReportBuilder, originalIr: VerusFileIr): Promise<BaselineCheck> {
   const original = { iteration: 0, sample: 0, origin: 'model' as const, source: originalSource };
-  const verified = await verifyDespitePrecheck(request, services, originalFiles, original, await checkCandidate(request, services, originalFiles, original));
+  const prechecked = await checkCandidate(request, services, originalFiles, original);
+  const verified: BaselineCheck = { baseline: prechecked, stop: describePrecheckStop(prechecked), specCheck: null };
   services.signal?.throwIfAborted();
   const targets = request.targetFunctions ?? findFailingFunctions(originalIr, verified.baseline);
   const specCheck = await checkOriginalSpec(request, services.specCheck, path.join(run.worktreeDir, request.crateDir), originalIr, verified.baseline, targets, services.signal);
@@ -144,7 +142,7 @@ async function checkBaseline(request: RepairRequest, services: RepairServices, r
   const checked: BaselineCheck = specCheck === null ? verified : { ...verified, baseline: { ...verified.baseline, counterexamples: describeOriginalSpecCheck(specCheck) }, specCheck, stop: verified.stop ?? specCheck.stop };
   if (specCheck !== null) report.setSpecCheck(specCheck);
   const commit = await recordCheckedCandidate({ request, ledger: services.ledger, run, originalFiles }, checked.baseline, {
-    summary: `baseline: ${checked.baseline.result}`, promptDigest: null, responseDigest: null, tokens: null, details: { request, ...(checked.precheckWaiver === null ? {} : { precheckWaiver: checked.precheckWaiver }) },
+    summary: `baseline: ${checked.baseline.result}`, promptDigest: null, responseDigest: null, tokens: null, details: { request },
   });
   report.addCandidate(checked.baseline, commit);
   return checked;
@@ -159,28 +157,28 @@ async function resumeBaseline(request: RepairRequest, services: RepairServices, 
   const targets = request.targetFunctions ?? findFailingFunctions(originalIr, point.baseline);
   const specCheck = await resumeOriginalSpecCheck(request, point.counterexamples, () =>
     checkOriginalSpec(request, services.specCheck, path.join(run.worktreeDir, request.crateDir), originalIr, point.baseline, targets, services.signal, point.originalFiles));
-  if (specCheck === null) return { baseline: point.baseline, precheckWaiver: point.precheckWaiver, stop: null, specCheck: null };
+  if (specCheck === null) return { baseline: point.baseline, stop: null, specCheck: null };
   emitSpecCheck(services, specCheck);
   report.setSpecCheck(specCheck);
-  return { baseline: { ...point.baseline, counterexamples: describeOriginalSpecCheck(specCheck) }, precheckWaiver: point.precheckWaiver, stop: specCheck.stop, specCheck };
+  return { baseline: { ...point.baseline, counterexamples: describeOriginalSpecCheck(specCheck) }, stop: specCheck.stop, specCheck };
 }
 
 function emitSpecCheck(services: RepairServices, specCheck: OriginalSpecCheck): void {
   services.emit({ type: 'spec-check', functions: specCheck.summary?.functions ?? [], executableClauses: specCheck.summary?.executableClauses ?? 0, clauses: specCheck.summary?.clauses ?? 0, counterexamples: specCheck.summary?.counterexamples ?? [], skipped: specCheck.skipped, stop: specCheck.stop });
 }
 
-/** For an original that failed its pre-check: Verus's verdict on it without the pre-check, and the waiver when there is one. */
-async function verifyDespitePrecheck(request: RepairRequest, services: RepairServices, originalFiles: CrateFiles, original: CandidateToCheck, prechecked: CheckedCandidate): Promise<BaselineCheck> {
-  const precheck = prechecked.verification?.precheck;
-  if (prechecked.result !== 'precheck-failed' || precheck === undefined || precheck.status === 'passed' || precheck.status === 'skipped') return { baseline: prechecked, precheckWaiver: null, stop: null, specCheck: null };
-  const unchecked = await checkCandidate(request, { ...services, prechecker: null }, originalFiles, original);
-  const precheckWaiver = waivePrecheck(precheck, unchecked.verification?.verification ?? null);
-  if (precheckWaiver !== null && unchecked.verification !== null) {
-    // Recorded with the pre-check that failed, so the baseline's note and trailer say what happened.
-    return { baseline: { ...unchecked, verification: { ...unchecked.verification, precheck }, wallTimeMs: prechecked.wallTimeMs + unchecked.wallTimeMs }, precheckWaiver, stop: null, specCheck: null };
-  }
-  if (unchecked.result === 'toolchain-error') return { baseline: unchecked, precheckWaiver: null, stop: null, specCheck: null };
-  return { baseline: prechecked, precheckWaiver: null, specCheck: null, stop: `the original fails the erased pre-check (${describeFirstPrecheckError(precheck)}) and Verus gave it no verdict either (${unchecked.result}); fix that first` };
+/** Why the run cannot start when the original's erased pre-check stops it (an error Verus sees too, or a failing test); null otherwise. */
+function describePrecheckStop(baseline: CheckedCandidate): string | null {
+  const precheck = baseline.verification?.precheck;
+  if (baseline.result !== 'precheck-failed' || precheck === undefined || precheck.status === 'passed' || precheck.status === 'skipped') return null;
+  return `the original fails the erased pre-check (${describeFirstPrecheckError(precheck)}); fix that first`;
+}
+
+/** The original's pre-check on one line when it was not plain: fixes made to the erased copy, or not applicable. */
+function describeNotablePrecheck(baseline: CheckedCandidate): string | null {
+  const precheck = baseline.verification?.precheck;
+  if (precheck === undefined || precheck.status === 'skipped') return null;
+  return precheck.status === 'not-applicable' || (precheck.fixes ?? []).length > 0 ? describePrecheck(precheck) : null;
 }
 
 function baselineStop(baseline: CheckedCandidate): string | null {

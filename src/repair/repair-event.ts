@@ -6,7 +6,6 @@ import type { ModelOrigin } from '../core/model-origin.js';
 import type { VerdictOrigin } from '../core/verdict-origin.js';
 import type { ProofResultLabel } from '../ledger/proof-trailers.js';
 import type { PinInForce } from '../verifier/toolchain/read-pin-in-force.js';
-import type { PrecheckWaiver } from '../verifier/precheck/precheck-waiver.js';
 import type { FunctionSpecSummary } from './candidate-counterexamples.js';
 
 /** Which step a candidate is in, for live progress. */
@@ -19,8 +18,8 @@ export type CandidateStage = 'guard' | 'precheck' | 'verify';
 export type RepairEvent =
   | { type: 'run-started'; runId: string; crate: string; file: string; model: string; modelOrigin: ModelOrigin; feedbackLevel: string; samples: number; iterations: number; resumedFrom: number; untrackedLeftOut: string[]; toolchainPin?: PinInForce | null }
   /** `verifierOrigin`: who produced the baseline's verdict (null when none was reached, e.g. a failed pre-check). */
-  /** `precheckWaiver`: the original fails the erased pre-check but Verus checks it, so candidates skip the pre-check (said once, here). */
-  | { type: 'baseline'; result: ProofResultLabel; failingFunctions: string[]; errors: Record<string, number>; verifierOrigin: VerdictOrigin | null; precheckWaiver?: PrecheckWaiver | null }
+  /** `precheck`: the original's erased pre-check when it was not plain (fixes made to the erased copy, or not applicable: erasure explains its errors), on one line; null otherwise. */
+  | { type: 'baseline'; result: ProofResultLabel; failingFunctions: string[]; errors: Record<string, number>; verifierOrigin: VerdictOrigin | null; precheck?: string | null }
   /** At a counterexample level: the original's spec check (executable clauses of the targets, counterexamples, and the stop it causes when the claim is false and frozen). */
   | { type: 'spec-check'; functions: FunctionSpecSummary[]; executableClauses: number; clauses: number; counterexamples: string[]; skipped: string | null; stop: string | null }
   /** A candidate whose added loop invariant was false on a concrete run: rejected (or pruned) before any Verus call. */

@@ -6,7 +6,6 @@ import type { CandidateApplier, EditorSettings, FeedbackLevel, InstructorOptions
 import type { GitProofLedger } from '../ledger/git-proof-ledger.js';
 import type { ResultCache } from '../verifier/cache/result-cache.js';
 import type { PinInForce } from '../verifier/toolchain/read-pin-in-force.js';
-import type { PrecheckWaiver } from '../verifier/precheck/precheck-waiver.js';
 import type { RepairBudget } from './repair-budget.js';
 import type { RepairEventSink } from './repair-event.js';
 import type { SpecCheckSettings } from './spec-check-settings.js';
@@ -52,8 +51,6 @@ export interface RepairServices {
   verifier: Verifier;
   prechecker: Prechecker | null;
   precheckRunsTests: boolean;
-  /** Set once the original fails the erased pre-check while Verus checks it: candidates skip the pre-check (precheck-waiver.ts). */
-  precheckWaiver?: PrecheckWaiver | null;
   cache: ResultCache | null;
   ledger: GitProofLedger;
   /** The cassette being recorded (`--record`), so ledger notes can name the lines of each exchange. */

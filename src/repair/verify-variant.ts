@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { PrecheckResult } from '../core/verifier-precheck.js';
-import type { Prechecker } from '../core/verifier-precheck.js';
+import { precheckLetsVerusRun, type Prechecker } from '../core/verifier-precheck.js';
 import type { VerificationOptions, VerificationTarget, Verifier } from '../core/verifier.js';
 import type { VerifierResult } from '../core/verifier-result.js';
 import type { ResultCache } from '../verifier/cache/result-cache.js';
@@ -42,7 +42,7 @@ export async function verifyVariant(originalFiles: CrateFiles, crateDir: string,
   const scratch = await materializeCrate(files, crateDir, `review-${variant.label}`);
   try {
     const precheck = await services.prechecker.precheck(scratch, services.signal);
-    if (precheck.status !== 'passed') return { precheck, verification: null };
+    if (!precheckLetsVerusRun(precheck)) return { precheck, verification: null };
     if (hooks.beforeVerifier !== undefined && (await hooks.beforeVerifier(files))) return { precheck, verification: null };
     const results: VerifierResult[] = [];
     for (const target of await planTargets(originalFiles, variant, scratch, services)) {

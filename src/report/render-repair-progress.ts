@@ -42,7 +42,7 @@ export function createProgressRenderer(stream: NodeJS.WriteStream): { sink: Repa
       case 'baseline':
         print(`baseline: ${event.result}${formatErrors(event.errors)}; repairing ${event.failingFunctions.join(', ') || 'the file'}`);
         if (event.verifierOrigin !== null) print(`  verifier: ${describeVerdictOrigin(event.verifierOrigin)}`);
-        if (event.precheckWaiver != null) print(`  erased pre-check: skipped for this run; the original fails it (${event.precheckWaiver.firstError}) but Verus checks it, so candidates go straight to Verus`);
+        if (event.precheck != null) print(`  erased pre-check of the original: ${event.precheck}`);
         break;
       case 'spec-check':
         print(describeSpecCheckEvent(event));

@@ -1,5 +1,4 @@
 import { describeReproofModelOrigins, describeReviewOrigins } from '../review/collect-review-origins.js';
-import { describeSkippedStages } from '../review/describe-skipped-stages.js';
 import type { ReviewResult } from '../review/review-result.js';
 import { escapeHtml } from './escape-html.js';
 import { reviewSpecTestLines } from './render-review-spec-tests.js';
@@ -26,7 +25,7 @@ export function renderReviewHtml(review: ReviewResult): string {
 <body>
 <h1>Specification review <code>${escapeHtml(review.id)}</code></h1>
 <p class="meta" data-testid="origins">verifier: ${escapeHtml(describeReviewOrigins(review))}${review.reprove === true ? ` · re-proof model: ${escapeHtml(describeReproofModelOrigins(review.mutants))}` : ''}</p>
-${review.precheckWaiver === undefined ? '' : `<p class="meta" data-testid="skipped-stages">skipped stages: ${escapeHtml(describeSkippedStages(review.precheckWaiver))}</p>\n`}<p class="meta">${escapeHtml(review.files.join(', '))} · ${review.mutants.length} mutants · ${review.findings} finding(s) · operators ${escapeHtml(review.operators.join(', '))}</p>
+${review.originalPrecheck === undefined ? '' : `<p class="meta" data-testid="original-precheck">erased pre-check of the original: ${escapeHtml(review.originalPrecheck.detail)}</p>\n`}<p class="meta">${escapeHtml(review.files.join(', '))} · ${review.mutants.length} mutants · ${review.findings} finding(s) · operators ${escapeHtml(review.operators.join(', '))}</p>
 <table data-testid="functions"><thead><tr>${REVIEW_TABLE_HEADER.map((cell) => `<th>${escapeHtml(cell)}</th>`).join('')}</tr></thead>
 <tbody>
 ${rows}

@@ -1,6 +1,5 @@
 import { assertNever } from '../core/assert-never.js';
 import type { ReviewEvent } from '../review/review-event.js';
-import { describeSkippedStages } from '../review/describe-skipped-stages.js';
 
 /**
  * Live progress of a long review on a TTY: one rewritten line with the mutants settled out of the
@@ -12,7 +11,7 @@ export function createReviewProgress(stream: NodeJS.WriteStream): (event: Review
   return (event) => {
     switch (event.type) {
       case 'review-started':
-        if (event.precheckWaiver != null) stream.write(`review: skipped stages: ${describeSkippedStages(event.precheckWaiver)}\n`);
+        if (event.originalPrecheck != null) stream.write(`review: erased pre-check of the original: ${event.originalPrecheck.detail}\n`);
         stream.write(`\rreview: ${event.mutants} mutants, ${event.probes} vacuity probes`);
         break;
       case 'mutant-settled':

@@ -1,7 +1,6 @@
 import { sanitizeUntrustedText } from '../core/sanitize-untrusted-text.js';
 import { describeReproofModelOrigins, describeReviewOrigins } from '../review/collect-review-origins.js';
 import type { ReviewResult } from '../review/review-result.js';
-import { describeSkippedStages } from '../review/describe-skipped-stages.js';
 import { reviewSpecTestLines } from './render-review-spec-tests.js';
 import { REVIEW_TABLE_HEADER, reviewTableRows } from './render-review-table.js';
 
@@ -11,7 +10,7 @@ export function renderReviewText(review: ReviewResult): string {
   const widths = REVIEW_TABLE_HEADER.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
   const lines = [`review ${review.id}`, `verifier: ${describeReviewOrigins(review)}`];
   if (review.reprove === true) lines.push(`re-proof model: ${describeReproofModelOrigins(review.mutants)}`);
-  if (review.precheckWaiver !== undefined) lines.push(`skipped stages: ${describeSkippedStages(review.precheckWaiver)}`);
+  if (review.originalPrecheck !== undefined) lines.push(`erased pre-check of the original: ${review.originalPrecheck.detail}`);
   const specTests = reviewSpecTestLines(review);
   lines.push(specTests.header, ...specTests.functions.map((line) => `  ${line}`));
   for (const row of rows) lines.push(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '));

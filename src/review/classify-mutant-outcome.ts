@@ -7,6 +7,7 @@ export function classifyMutantOutcome(outcome: VariantOutcome): MutantVerdict {
   const precheck = outcome.precheck;
   switch (precheck.status) {
     case 'passed':
+    case 'not-applicable':
       break;
     case 'build-failed':
       if (precheck.step === 'build') return { status: 'stillborn', settledBy: 'build', detail: precheck.diagnostics[0]?.message ?? 'cargo build failed' };

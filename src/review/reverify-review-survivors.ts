@@ -1,4 +1,5 @@
 import { execa } from 'execa';
+import { precheckLetsVerusRun } from '../core/verifier-precheck.js';
 import { regenerateRecordedMutants, type ReviewAuditFinding } from '../ledger/audit-review.js';
 import type { ReviewRecordEntry } from '../ledger/read-review-records.js';
 import type { CrateFiles } from '../repair/crate-snapshot.js';
@@ -19,8 +20,9 @@ export async function reverifyReviewSurvivors(repoDir: string, record: ReviewRec
   const crateFiles = await readCrateFilesAt(repoDir, record.commit, note.crate);
   const crateDir = note.crate === '' ? repoDir : `${repoDir}/${note.crate}`;
   const findings: ReviewAuditFinding[] = [];
-  // The stages the review skipped (its original fails them while Verus verifies it) are skipped again; the config's time limit applies.
-  const prechecker = note.precheckWaiver === undefined ? services.prechecker : selectVariantPrechecker(services, Number.POSITIVE_INFINITY, note.precheckWaiver);
+  // Survivors are pre-checked as the review pre-checked them (an older note's waiver of cargo test alone reads as tests-skipped); the config's time limit applies.
+  const tests = note.originalPrecheck?.outcome === 'tests-skipped' || (note.precheckWaiver !== undefined && !note.precheckWaiver.steps.includes('build'));
+  const prechecker = note.originalPrecheck === undefined && note.precheckWaiver === undefined ? services.prechecker : selectVariantPrechecker(services, Number.POSITIVE_INFINITY, tests ? { outcome: 'tests-skipped', detail: '' } : note.originalPrecheck);
   for (const recorded of note.mutants.filter((mutant) => mutant.verdict === 'survived')) {
     const mutant = regenerated.mutants.find((candidate) => candidate.id === recorded.id && candidate.sourceSha256 === recorded.sourceSha256);
     if (mutant === undefined) {
@@ -28,7 +30,7 @@ export async function reverifyReviewSurvivors(repoDir: string, record: ReviewRec
       continue;
     }
     const outcome = await verifyVariant(crateFiles, crateDir, { label: `reverify-${mutant.id}`, file: mutant.file, source: mutant.source }, { ...services, cache: null, prechecker });
-    const status = outcome.precheck.status !== 'passed' ? `pre-check ${outcome.precheck.status}` : outcome.verification?.status ?? 'no verdict';
+    const status = !precheckLetsVerusRun(outcome.precheck) ? `pre-check ${outcome.precheck.status}` : outcome.verification?.status ?? 'no verdict';
     if (status !== 'verified') findings.push({ rule: 'reverify-mismatch', message: `${mutant.id} was recorded as survived, but now: ${status}` });
   }
   return findings;

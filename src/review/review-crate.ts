@@ -44,13 +44,13 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
   stopIfAborted(services.signal);
   if (original.kind === 'failed') return { kind: 'original-not-checked', stage: original.stage, message: original.message, toolchain: original.toolchain };
 
-  const variantServices: ReviewServices = { ...services, prechecker: selectVariantPrechecker(services, variantTimeoutMs(original.precheckMs), original.precheckWaiver) };
+  const variantServices: ReviewServices = { ...services, prechecker: selectVariantPrechecker(services, variantTimeoutMs(original.precheckMs), original.originalPrecheck) };
   const started = Date.now();
   const generation = await generateMutants({ files: sources.files, functions: request.functions.length === 0 ? null : new Set(request.functions), operators: request.operators, maxMutants: request.maxMutants, seed: request.seed, ...(services.signal === undefined ? {} : { signal: services.signal }) });
   const generationMs = Date.now() - started;
   const lemmas = (ir: VerusFileIr) => (request.functions.length > 0 ? [] : ir.functions.filter((fn) => fn.insideVerus && fn.baseMode === 'proof' && fn.body !== null && fn.clauses.some((clause) => clause.kind === 'requires')));
   const probes = request.vacuity ? sources.files.flatMap((ir) => generateVacuityProbes(ir, [...sources.functions.filter((entry) => entry.file === ir.file).map((entry) => entry.fn), ...lemmas(ir)])) : [];
-  services.emit({ type: 'review-started', mutants: generation.mutants.length, probes: probes.length, precheckWaiver: original.precheckWaiver });
+  services.emit({ type: 'review-started', mutants: generation.mutants.length, probes: probes.length, originalPrecheck: original.originalPrecheck });
   const specTests = services.specTests;
   const specChecks: ReviewSpecCheck[] | null = specTests === undefined ? null : await checkOriginalSpecs(crateDir, sources.functions, specTests, services.signal);
   stopIfAborted(services.signal);
@@ -110,7 +110,7 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
       verusVersion: original.verusVersion,
       generationMs,
       findings,
-      ...(original.precheckWaiver === null ? {} : { precheckWaiver: original.precheckWaiver }),
+      ...(original.originalPrecheck === null ? {} : { originalPrecheck: original.originalPrecheck }),
       ...(services.reprove === undefined ? {} : { reprove: true }),
       ...(specChecks === null ? {} : { specChecks }),
     },

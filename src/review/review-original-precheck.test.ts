@@ -36,30 +36,33 @@ async function review(source: string) {
   const base = defaultVerifierConfig(crateDir);
   const events: ReviewEvent[] = [];
   const services = await createReviewServices({ ...base, runner: 'local', precheck: { ...base.precheck, targetDir: SHARED_TARGET_DIR, offline: true } }, process.env, { cache: false, onEvent: (event) => events.push(event) });
-  const outcome = await reviewCrate({ id: 'waiver', crateDir, file: null, functions: ['add_one'], operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1, jobs: 1, vacuity: false }, { ...services, verifier: stubVerifier(source) });
+  const outcome = await reviewCrate({ id: 'original-precheck', crateDir, file: null, functions: ['add_one'], operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1, jobs: 1, vacuity: false }, { ...services, verifier: stubVerifier(source) });
   return { outcome, events };
 }
 
 // Real erased cargo in the shared rust-fixtures target directory; the verifier is a synthetic stub.
-describe('review when the original fails the erased pre-check but Verus verifies it', () => {
-  it('skips cargo build and test for every mutant, and says which stages it skipped and why', async () => {
-    const { outcome, events } = await review(`${VERIFYING_LIB_RS}${TESTS}\nextern crate project_helpers;\n`);
+describe('review and the original\'s erased pre-check', () => {
+  it('goes on when erasure explains the original\'s build failure (not applicable), pre-checking every mutant itself', async () => {
+    const { outcome, events } = await review(`use vstd::math::abs;\n${VERIFYING_LIB_RS}${TESTS}`);
     if (outcome.kind !== 'reviewed') throw new Error(`not reviewed: ${outcome.message}`);
-    const waiver = { steps: ['build', 'test'], firstError: expect.stringContaining('project_helpers') };
-    expect(outcome.review.precheckWaiver).toEqual(waiver);
-    expect(events[0]).toMatchObject({ type: 'review-started', precheckWaiver: waiver });
+    expect(outcome.review.originalPrecheck).toMatchObject({ outcome: 'not-applicable', detail: expect.stringMatching(/^not applicable \(src\/lib\.rs:1: vstd::math::abs is a spec fn.*\); Verus runs$/) });
+    expect(events[0]).toMatchObject({ type: 'review-started', originalPrecheck: { outcome: 'not-applicable' } });
     expect(outcome.review.mutants.length).toBeGreaterThan(0);
-    expect(outcome.review.mutants.map((entry) => entry.verdict.settledBy)).not.toContain('build');
-    expect(outcome.review.mutants.map((entry) => entry.verdict.settledBy)).not.toContain('test');
-    expect(renderReviewText(outcome.review)).toMatch(/^skipped stages: cargo build, cargo test \(the original fails its erased pre-check: .*project_helpers.*; Verus verifies it\)$/m);
-    expect(renderReviewMarkdown(outcome.review)).toContain('Skipped stages: cargo build, cargo test');
-    expect(buildReviewTrailers(outcome.review)).toContainEqual(['Precheck', expect.stringMatching(/^skipped cargo build, cargo test \(the original fails its erased pre-check: .*project_helpers/)]);
+    expect(outcome.review.mutants.every((entry) => entry.verdict.status === 'killed-by-verus' || entry.verdict.status === 'stillborn')).toBe(true);
+    expect(renderReviewText(outcome.review)).toMatch(/^erased pre-check of the original: not applicable \(.*vstd::math::abs.*\); Verus runs$/m);
+    expect(renderReviewMarkdown(outcome.review)).toContain('Erased pre-check of the original: not applicable');
+    expect(buildReviewTrailers(outcome.review)).toContainEqual(['Precheck', expect.stringMatching(/^not applicable \(.*vstd::math::abs/)]);
+  }, 300_000);
+
+  it('stops before Verus when the original has a type error in exec code, even when the verifier would verify it', async () => {
+    const { outcome } = await review(`use vstd::math::abs;\n${VERIFYING_LIB_RS.replace('    x + 1\n', '    let flag: bool = x;\n    x + 1\n')}`);
+    expect(outcome).toMatchObject({ kind: 'original-not-checked', stage: 'build', message: expect.stringContaining('E0308') });
   }, 300_000);
 
   it('skips only cargo test when the original builds but fails its tests', async () => {
     const { outcome } = await review(`${VERIFYING_LIB_RS}${TESTS.replace('add_one(1), 2', 'add_one(1), 3')}`);
     if (outcome.kind !== 'reviewed') throw new Error(`not reviewed: ${outcome.message}`);
-    expect(outcome.review.precheckWaiver).toEqual({ steps: ['test'], firstError: 'test tests::adds_one failed' });
+    expect(outcome.review.originalPrecheck).toMatchObject({ outcome: 'tests-skipped', detail: expect.stringContaining('test tests::adds_one failed') });
     expect(outcome.review.mutants.map((entry) => entry.verdict.settledBy)).not.toContain('test');
   }, 300_000);
 });

@@ -1,5 +1,5 @@
 import type { VerdictOrigin } from '../core/verdict-origin.js';
-import type { PrecheckWaiver } from '../verifier/precheck/precheck-waiver.js';
+import type { OriginalPrecheckNote } from './original-precheck-note.js';
 import type { EntailmentResult } from '../spec/index.js';
 import type { FunctionReview } from './function-review.js';
 import type { Mutant } from './mutant.js';
@@ -51,8 +51,8 @@ export interface ReviewResult {
   specChecks?: ReviewSpecCheck[];
   /** Surviving mutants, proven survivors, vacuous probes, failed entailment directions, the original's counterexamples and weak-postcondition witnesses: the exit code is 1 when this is not zero. */
   findings: number;
-  /** The erased pre-check steps no mutant or probe ran, because the original fails them while Verus verifies it (absent: none). */
-  precheckWaiver?: PrecheckWaiver;
+  /** The original's erased pre-check when it was not a plain pass (absent: it passed as it is). */
+  originalPrecheck?: OriginalPrecheckNote;
 }
 
 /** Why a review did not run its mutants: the original must build, pass its tests and verify first. */

@@ -1,3 +1,4 @@
+import { precheckLetsVerusRun } from '../core/verifier-precheck.js';
 import type { CrateFiles } from '../repair/crate-snapshot.js';
 import type { ReviewServices } from './review-services.js';
 import { settleAll } from '../spec/index.js';
@@ -32,7 +33,7 @@ function judge(outcome: VariantOutcome): Pick<VacuityResult, 'verdict' | 'detail
 
 function judgeVerdict(outcome: VariantOutcome): Pick<VacuityResult, 'verdict' | 'detail'> {
   if (outcome.precheck.status === 'timeout') return { verdict: 'timed-out', detail: `cargo ${outcome.precheck.step} timed out` };
-  if (outcome.precheck.status !== 'passed') return { verdict: 'probe-rejected', detail: `the generated probe failed its erased pre-check (${outcome.precheck.status})` };
+  if (!precheckLetsVerusRun(outcome.precheck)) return { verdict: 'probe-rejected', detail: `the generated probe failed its erased pre-check (${outcome.precheck.status})` };
   const result = outcome.verification;
   if (result === null) return { verdict: 'unsettled', detail: 'no verdict' };
   if (result.status === 'verified') return { verdict: 'vacuous', detail: null };

@@ -4,13 +4,14 @@ import type { VerificationScopeRecord } from './scope/verification-scope-record.
 import type { StabilityReport } from './stability/stability-report.js';
 
 /**
- * A pre-check that did not run, and why: disabled, a single-file target, a cached verdict, or waived
- * because the original fails it while Verus checks the original (see precheck-waiver.ts).
+ * A pre-check that did not run, and why: disabled, a single-file target, a cached verdict.
+ * `original-fails` is read from ledgers written before the pre-check knew erasure (a candidate then
+ * skipped it because the original failed it); nothing writes it now.
  */
 export interface SkippedPrecheck {
   status: 'skipped';
   reason: 'disabled' | 'single-file' | 'cached' | 'original-fails';
-  /** For `original-fails`: the original's first pre-check error, on one line. */
+  /** For `original-fails` (old ledgers): the original's first pre-check error, on one line. */
   firstError?: string;
 }
 
@@ -23,7 +24,8 @@ export type CacheStatus = 'hit' | 'miss' | 'corrupt' | 'bypassed' | 'unavailable
 
 /**
  * The outcome of checking one candidate: the pre-check, then the verifier verdict (null when the
- * pre-check failed: such a candidate never reaches Verus), and the cache's part in it.
+ * pre-check failed: such a candidate never reaches Verus; a `not-applicable` one does), and the
+ * cache's part in it.
  */
 export interface CandidateVerification {
   precheck: PrecheckResult | SkippedPrecheck;

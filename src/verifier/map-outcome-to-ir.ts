@@ -15,7 +15,7 @@ export async function mapOutcomeToIr(outcome: CandidateVerification, root: strin
   const precheck = outcome.precheck;
   const diagnostics = [
     ...(verification !== null && 'diagnostics' in verification ? verification.diagnostics : []),
-    ...(precheck.status === 'build-failed' ? precheck.diagnostics : []),
+    ...(precheck.status === 'build-failed' || precheck.status === 'not-applicable' ? precheck.diagnostics : []),
   ];
   if (diagnostics.length === 0) return outcome;
   const files = await parseReferencedFiles(diagnostics, root);
@@ -32,7 +32,7 @@ function applyMapping(outcome: CandidateVerification, files: ReadonlyMap<string,
   return {
     ...outcome,
     verification: verification !== null && 'diagnostics' in verification ? { ...verification, diagnostics: mapDiagnosticsToIr(verification.diagnostics, files) } : verification,
-    precheck: precheck.status === 'build-failed' ? { ...precheck, diagnostics: mapDiagnosticsToIr(precheck.diagnostics, files) } : precheck,
+    precheck: precheck.status === 'build-failed' || precheck.status === 'not-applicable' ? { ...precheck, diagnostics: mapDiagnosticsToIr(precheck.diagnostics, files) } : precheck,
   };
 }
 

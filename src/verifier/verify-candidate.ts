@@ -1,5 +1,5 @@
 import { originOfCacheHit } from '../core/verdict-origin.js';
-import type { Prechecker } from '../core/verifier-precheck.js';
+import { precheckLetsVerusRun, type Prechecker } from '../core/verifier-precheck.js';
 import type { VerificationOptions, VerificationTarget, Verifier } from '../core/verifier.js';
 import type { VerifierResult } from '../core/verifier-result.js';
 import { CACHE_FORMAT, computeCacheKey } from './cache/compute-cache-key.js';
@@ -8,7 +8,6 @@ import type { ResultCache } from './cache/result-cache.js';
 import type { CandidateVerification, CacheStatus, SkippedPrecheck } from './candidate-verification.js';
 import { serializeNormalizedReport } from './diagnostics/normalize-report.js';
 import { isReportingVerifier } from './runners/reporting-verifier.js';
-import type { PrecheckWaiver } from './precheck/precheck-waiver.js';
 
 /** The collaborators: a verifier, an optional pre-checker, an optional cache (null = --no-cache). */
 export interface CandidateVerificationServices {
@@ -17,8 +16,6 @@ export interface CandidateVerificationServices {
   cache: ResultCache | null;
   /** The pre-check policy (part of the cache key): whether cargo test runs after cargo build. */
   precheckRunsTests: boolean;
-  /** Set when the pre-check is waived for this run (the original fails it, Verus checks the original): candidates skip it, saying why. */
-  precheckWaiver?: PrecheckWaiver | null;
   /** Told when the pre-check and the verifier start, for live progress. */
   onStage?: (stage: 'precheck' | 'verify') => void;
 }
@@ -26,7 +23,8 @@ export interface CandidateVerificationServices {
 /**
  * Checks one candidate: cache lookup → erased pre-check → verifier → store. An identical candidate
  * (same sources, toolchain and arguments) is never verified twice; a candidate that fails its
- * pre-check never reaches Verus; only `verified` and `failed` verdicts are stored.
+ * pre-check never reaches Verus (a `not-applicable` one, whose every error erasure explains, does);
+ * only `verified` and `failed` verdicts are stored.
  */
 export async function verifyCandidate(
   target: VerificationTarget,
@@ -35,8 +33,7 @@ export async function verifyCandidate(
   signal?: AbortSignal,
 ): Promise<CandidateVerification> {
   const { verifier, prechecker, cache } = services;
-  const waiver = services.precheckWaiver ?? null;
-  const precheckPolicy = { enabled: prechecker !== null && waiver === null && target.kind !== 'file', test: services.precheckRunsTests };
+  const precheckPolicy = { enabled: prechecker !== null && target.kind !== 'file', test: services.precheckRunsTests };
   let status: CacheStatus = cache === null ? 'bypassed' : 'unavailable';
   let key: string | null = null;
   let note: string | null = null;
@@ -53,9 +50,8 @@ export async function verifyCandidate(
     if (lookup.kind === 'corrupt') note = `ignored corrupt cache entry ${lookup.file} (${lookup.reason})`;
   }
 
-  const precheck = target.kind === 'file' ? skipped('single-file') : waiver !== null ? { status: 'skipped' as const, reason: 'original-fails' as const, firstError: waiver.firstError }
-    : prechecker === null ? skipped('disabled') : await runPrecheck(prechecker, target.crateDir, services, signal);
-  if (precheck.status !== 'passed' && precheck.status !== 'skipped') return { precheck, verification: null, cache: { status, key, note } };
+  const precheck = target.kind === 'file' ? skipped('single-file') : prechecker === null ? skipped('disabled') : await runPrecheck(prechecker, target.crateDir, services, signal);
+  if (precheck.status !== 'skipped' && !precheckLetsVerusRun(precheck)) return { precheck, verification: null, cache: { status, key, note } };
 
   services.onStage?.('verify');
   // No cache here (--no-cache, audit --reverify) means no stored verdict anywhere: the queue's shared store neither.

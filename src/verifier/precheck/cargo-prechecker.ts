@@ -20,6 +20,10 @@ import type { Sandbox } from '../sandbox/sandbox.js';
 import { describeUnsandboxed, selectSandbox } from '../sandbox/select-sandbox.js';
 import { isScratchCrate } from './is-scratch-crate.js';
 import { selectPrecheckTargetDir, type PrecheckedCrate } from './select-precheck-target-dir.js';
+import { applyErasureFixes, type ErasureFixedFiles } from './erasure/apply-erasure-fixes.js';
+import { judgeErasedBuild } from './erasure/judge-erased-build.js';
+import { readCrateInputs } from './erasure/read-crate-inputs.js';
+import { mkdir, writeFile } from 'node:fs/promises';
 
 const TAIL_CHARACTERS = 4000;
 
@@ -44,6 +48,12 @@ export interface CargoPrecheckerSettings {
  * A copy verus-repair wrote (isScratchCrate) builds in the project's shared scratch target directory,
  * never in the user's CARGO_TARGET_DIR; the user's own crate builds where the user builds
  * (selectPrecheckTargetDir).
+ *
+ * Erasure: the sources are scanned first (applyErasureFixes); a crate that needs a mechanical fix
+ * (a Verus-only attribute, rustc's repr_transparent lint, a companion crate missing from Cargo.toml)
+ * is built from a private copy with the fixes made, each reported in the result's `fixes`; one that
+ * needs none is placed as before. A failed build is then judged by its errors' causes
+ * (judgeErasedBuild): `not-applicable` when erasure explains every error.
  */
 export class CargoPrechecker implements Prechecker {
   private readonly environment: NodeJS.ProcessEnv;
@@ -57,10 +67,12 @@ export class CargoPrechecker implements Prechecker {
     const sandbox = await this.selectSandbox();
     const crateRoot = path.resolve(crateDir);
     const owner: PrecheckedCrate = (await isScratchCrate(crateRoot)) ? 'scratch' : 'user';
-    let placement: CargoPlacement = sandbox.kind === 'docker'
+    const prepared = await applyErasureFixes(await readCrateInputs(crateRoot), this.environment);
+    let placement: CargoPlacement = sandbox.kind === 'docker' || prepared.fixes.length > 0
       ? { kind: 'copy', ...(await copyCrateForCargo(crateRoot)) }
       : await placeCrateForCargo(crateRoot, this.settings.config, this.environment, signal);
     try {
+      await writeFixedFiles(placement.directory, prepared);
       let run = await this.runSteps(placement, owner, sandbox, signal);
       // The lock went stale after the judgement (or cargo could not judge it offline): cargo refused, wrote nothing.
       if (run.refusal !== null) {
@@ -68,7 +80,8 @@ export class CargoPrechecker implements Prechecker {
         placement = await placeInCopy(crateRoot, run.refusal);
         run = await this.runSteps(placement, owner, sandbox, signal);
       }
-      return run.result;
+      const result = prepared.fixes.length === 0 ? run.result : { ...run.result, fixes: prepared.fixes };
+      return await judgeErasedBuild(result, prepared.files, this.environment);
     } finally {
       await releaseCargoPlacement(placement);
     }
@@ -149,5 +162,14 @@ export class CargoPrechecker implements Prechecker {
     }
     const outputTail = `${outcome.stdout.text.replace(/^\{.*\}$/gm, '').replace(/\n{3,}/g, '\n\n')}\n${outcome.stderr.text}`.trim().slice(-TAIL_CHARACTERS);
     return { ...facts, status: 'test-failed', failingTests, outputTail };
+  }
+}
+
+/** The files the erasure fixes changed, written over the private copy (never over the user's crate: a crate needing fixes is always copied). */
+async function writeFixedFiles(directory: string, prepared: ErasureFixedFiles): Promise<void> {
+  for (const file of prepared.changed) {
+    const destination = path.join(directory, ...file.split('/'));
+    await mkdir(path.dirname(destination), { recursive: true });
+    await writeFile(destination, prepared.files.get(file)!);
   }
 }

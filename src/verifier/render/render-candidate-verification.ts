@@ -4,12 +4,12 @@ import type { FunctionOutcome, VerifierResult } from '../../core/verifier-result
 import type { CandidateVerification } from '../candidate-verification.js';
 import { sumRlimitUse } from '../result/sum-rlimit-use.js';
 import { describeCrashReason } from './describe-crash-reason.js';
-import { describePrecheck, seconds } from './describe-precheck.js';
+import { describePrecheck, describePrecheckDetails, seconds } from './describe-precheck.js';
 import { renderDiagnosticGroups, type SourceLineReader } from './render-diagnostic-groups.js';
 
 /** The text `verus-repair verify` prints: pre-check, cache, who produced the verdict, the verdict, per-function results, grouped errors. */
 export function renderCandidateVerification(target: string, outcome: CandidateVerification, readSourceLine: SourceLineReader, header: string[] = []): string {
-  const lines = [`verus-repair verify ${target}`, ...header, `pre-check: ${describePrecheck(outcome.precheck)}`, `cache: ${describeCache(outcome)}`];
+  const lines = [`verus-repair verify ${target}`, ...header, `pre-check: ${describePrecheck(outcome.precheck)}`, ...describePrecheckDetails(outcome.precheck), `cache: ${describeCache(outcome)}`];
   if (outcome.precheck.status === 'build-failed') {
     lines.push('errors:', ...renderDiagnosticGroups(outcome.precheck.diagnostics, readSourceLine));
   }

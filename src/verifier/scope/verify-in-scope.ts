@@ -87,7 +87,7 @@ function findRejectedSelector(result: VerifierResult): string | null {
 
 function describeRun(outcome: CandidateVerification): ScopedRun | null {
   const result = outcome.verification;
-  if (result === null) return outcome.precheck.status === 'passed' || outcome.precheck.status === 'skipped' ? null : { command: [], status: 'precheck-failed', wallTimeMs: 0, cache: outcome.cache.status };
+  if (result === null) return outcome.precheck.status === 'passed' || outcome.precheck.status === 'skipped' || outcome.precheck.status === 'not-applicable' ? null : { command: [], status: 'precheck-failed', wallTimeMs: 0, cache: outcome.cache.status };
   return { command: result.command, status: result.status, wallTimeMs: result.origin.kind === 'cache' ? 0 : result.wallTimeMs, cache: outcome.cache.status };
 }
 
