@@ -79,7 +79,11 @@ export interface ProcessIdentity {
 
 /** The process whose pid a fake wrote to `pidFile`, with its start time read at once, so a reused pid is never taken for it. */
 export function readMarkerProcess(pidFile: string): ProcessIdentity {
-  const pid = Number(readFileSync(pidFile, 'utf8'));
+  return readProcessIdentity(Number(readFileSync(pidFile, 'utf8')));
+}
+
+/** A running process by pid, with its start time read now. */
+export function readProcessIdentity(pid: number): ProcessIdentity {
   return { pid, start: readProcessStat(pid)?.start ?? null };
 }
 

@@ -9,9 +9,14 @@ const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
  * `detached` makes it a process group leader, so a test can signal the whole group as a terminal's Ctrl-C does.
  */
 export function startCli(args: string[], environment: NodeJS.ProcessEnv, cwd = PROJECT_ROOT, options: { detached?: boolean } = {}): ResultPromise<{ reject: false; timeout: number }> {
+  return startTypeScript(path.join(PROJECT_ROOT, 'src', 'cli', 'run.ts'), args, environment, cwd, options);
+}
+
+/** Starts one TypeScript file of the project in a child Node process, as startCli starts the CLI. */
+export function startTypeScript(file: string, args: string[], environment: NodeJS.ProcessEnv, cwd = PROJECT_ROOT, options: { detached?: boolean } = {}): ResultPromise<{ reject: false; timeout: number }> {
   // tsx by absolute URL: the child may run outside the project, where a bare `tsx` would not resolve.
   const loader = pathToFileURL(path.join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-  return execa(process.execPath, ['--import', loader, path.join(PROJECT_ROOT, 'src', 'cli', 'run.ts'), ...args], {
+  return execa(process.execPath, ['--import', loader, file, ...args], {
     cwd,
     env: environment,
     extendEnv: false,

@@ -3,20 +3,24 @@ import type { ProcessJob } from '../jobs/process-job.js';
 import { BoundedOutput } from './bounded-output.js';
 import { killProcessGroup } from './kill-process-group.js';
 import type { ProcessOutcome } from './process-outcome.js';
+import { startLifeline } from './start-lifeline.js';
 
 /** Live copies of the output, for commands that stream (e.g. `toolchain build`). */
 export interface ProcessRunOptions {
   signal?: AbortSignal;
   onStdout?: (chunk: Buffer) => void;
   onStderr?: (chunk: Buffer) => void;
+  /** False runs the job without its lifeline (start-lifeline.ts); only `npm run bench` does, to measure what the lifeline costs. */
+  endWithParent?: boolean;
 }
 
 const CLEANUP_TIMEOUT_MS = 30_000;
 
 /**
  * The one process runner. Spawns the job detached (its own process group) so that a timeout or an
- * abort kills the whole tree, captures stdout and stderr separately and bounded, and never throws
- * for anything the process does: every ending is a ProcessOutcome.
+ * abort kills the whole tree, and with a lifeline that kills it (and runs its cleanup commands)
+ * when verus-repair itself dies, captures stdout and stderr separately and bounded, and never
+ * throws for anything the process does: every ending is a ProcessOutcome.
  */
 export async function runProcessJob(job: ProcessJob, options: ProcessRunOptions = {}): Promise<ProcessOutcome> {
   const [program, ...args] = job.command;
@@ -27,6 +31,7 @@ export async function runProcessJob(job: ProcessJob, options: ProcessRunOptions 
   if (program === undefined) return { kind: 'spawn-failed', errorCode: null, message: 'empty command', ...facts() };
   if (options.signal?.aborted === true) return { kind: 'aborted', ...facts() };
 
+  const lifeline = options.endWithParent === false ? null : startLifeline(job);
   const child = execa(program, args, {
     cwd: job.cwd,
     env: job.env,
@@ -37,6 +42,7 @@ export async function runProcessJob(job: ProcessJob, options: ProcessRunOptions 
     stdin: 'ignore',
     stripFinalNewline: false,
   });
+  if (child.pid !== undefined) lifeline?.attach(child.pid);
   child.stdout?.on('data', (chunk: Buffer) => {
     stdout.append(chunk);
     options.onStdout?.(chunk);
@@ -60,9 +66,11 @@ export async function runProcessJob(job: ProcessJob, options: ProcessRunOptions 
   const result = await child;
   if (timer !== null) clearTimeout(timer);
   options.signal?.removeEventListener('abort', onAbort);
+  if (ending === null) lifeline?.release();
 
   if (ending !== null) {
     await runCleanupCommands(job);
+    lifeline?.release();
     return ending === 'timed-out' ? { kind: 'timed-out', timeoutMs: job.timeoutMs ?? 0, ...facts() } : { kind: 'aborted', ...facts() };
   }
   if (child.pid === undefined || ('code' in result && typeof result.code === 'string' && result.exitCode === undefined)) {

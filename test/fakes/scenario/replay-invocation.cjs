@@ -2,7 +2,9 @@
 // Prints what a scenario invocation says the tool printed, then exits with its code. Behaviours:
 // `stdout`/`stderr` files (relative to the scenario directory), `exitCode`, `reviewOracle` (see
 // ../review-oracle.cjs), `sleepMs`, `timePerFunctionMs`, `hugeOutputBytes`, `hang`,
-// `spawnMarkerChildAfterMs`, and `abort: true` (die by SIGABRT after the output, as a Rust process
+// `spawnMarkerChildAfterMs`, `recordProcesses` (append this process's pid and that of a child it starts,
+// which sleeps forever in the same process group, to VERUS_REPAIR_FAKE_MARKER.processes: a test can
+// then check that nothing the runner started outlives it), and `abort: true` (die by SIGABRT after the output, as a Rust process
 // does on a panic during unwinding). Under cargo (`underCargo`) the scenario's exit code and abort
 // are the root unit's, and the process exits as cargo does: 0, or 101 for a failed unit. Every results document is rewritten to say version "fake"
 // (../model/fake-build-info.cjs); the recorded files keep their content.
@@ -17,6 +19,15 @@ function spawnMarkerChild(afterMs) {
   if (marker === undefined) throw new FakeRefusal('spawnMarkerChildAfterMs needs VERUS_REPAIR_FAKE_MARKER');
   const script = `require('fs').writeFileSync(${JSON.stringify(`${marker}.pid`)}, String(process.pid)); setTimeout(() => require('fs').writeFileSync(${JSON.stringify(marker)}, 'late'), ${afterMs});`;
   spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
+}
+
+// Recorded after a moment: a test kills at the first sign of a run, and a runner's death in the
+// instant between a spawn and the runner's next step is not what such a test means to check.
+function recordProcesses() {
+  const marker = process.env.VERUS_REPAIR_FAKE_MARKER;
+  if (marker === undefined) throw new FakeRefusal('recordProcesses needs VERUS_REPAIR_FAKE_MARKER');
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 60000)'], { stdio: 'ignore' });
+  setTimeout(() => fs.appendFileSync(`${marker}.processes`, `${process.pid}\n${child.pid}\n`), 500);
 }
 
 function writeHugeOutput(bytes) {
@@ -55,6 +66,7 @@ function replayInvocation(scenarioDir, invocation, options = {}) {
   const prelude = options.prelude || { stdout: '', stderr: '' };
   const answer = answerOf(scenarioDir, invocation);
   if (invocation.spawnMarkerChildAfterMs !== undefined) spawnMarkerChild(invocation.spawnMarkerChildAfterMs);
+  if (invocation.recordProcesses) recordProcesses();
   const emit = () => {
     for (const [fd, text] of [[1, prelude.stdout], [2, prelude.stderr]]) if (text) fs.writeSync(fd, text.endsWith('\n') ? text : `${text}\n`);
     if (invocation.hugeOutputBytes) writeHugeOutput(invocation.hugeOutputBytes);
