@@ -8,8 +8,8 @@ import { describeBenchVerifier } from './describe-bench-verifier.js';
 import { measureInvariantEpisode } from './measure-invariant-episode.js';
 import { measureReviewSettling } from './measure-review-settling.js';
 import { measureSpecCheckCost } from './measure-spec-check-cost.js';
-import { measureSpecCoverage } from './measure-spec-coverage.js';
-import { summarizeSpecCoverage, type SpecCoverage } from './summarize-spec-coverage.js';
+import { listCoverageCrates, measureSpecCoverage, summarizeSpecCoverage, type SpecCoverage } from '../evaluate/spec-coverage.js';
+import { defaultVerifierConfig } from '../verifier/config/read-verifier-config.js';
 
 const FIXTURES_ROOT = fileURLToPath(new URL('../../rust-fixtures/', import.meta.url));
 const TARGET_DIR = path.join(FIXTURES_ROOT, 'target');
@@ -31,9 +31,9 @@ export async function runSpecBenchmark(args: readonly string[] = []): Promise<Be
   const work = mkdtempSync(path.join(os.tmpdir(), 'verus-repair-spec-bench-'));
   try {
     // DIR first: a directory with nothing to check is said before the long part.
-    const given = directory === null ? null : summarizeSpecCoverage((await measureSpecCoverage(directory, TARGET_DIR, work, FIXTURES_ROOT)).flatMap((crate) => crate.checks));
+    const given = directory === null ? null : await measureCoverage(directory);
     if (given?.functions === 0) throw new ConfigurationError(`npm run bench -- spec DIR: ${args[0]} holds no exec function with a body and a requires or ensures inside verus! (in a crate under it, or a loose .rs file)`);
-    const fixtures = summarizeSpecCoverage((await measureSpecCoverage(FIXTURES_ROOT, TARGET_DIR, work, FIXTURES_ROOT)).flatMap((crate) => crate.checks));
+    const fixtures = await measureCoverage(FIXTURES_ROOT);
     const cost = await measureSpecCheckCost(path.join(FIXTURES_ROOT, 'spec-check'), COST_FUNCTION, TARGET_DIR, COST_ROUNDS);
     const settling = await measureReviewSettling(FIXTURES_ROOT, REVIEW_FIXTURES, work);
     const episode = await measureInvariantEpisode();
@@ -61,6 +61,14 @@ export async function runSpecBenchmark(args: readonly string[] = []): Promise<Be
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Every exec function with an ensures under `directory` (spec-coverage's listing: crates, loose .rs files), 20 inputs each; loose files build in the fixtures' target directory. */
+async function measureCoverage(directory: string): Promise<SpecCoverage> {
+  const base = defaultVerifierConfig(FIXTURES_ROOT);
+  const fallbackConfig = { ...base, precheck: { ...base.precheck, targetDir: TARGET_DIR, offline: true } };
+  const crates = await measureSpecCoverage({ crates: listCoverageCrates([directory]).crates, callTimeoutMs: 500, fallbackConfig });
+  return summarizeSpecCoverage(crates.flatMap((entry) => (entry.report === null ? [] : entry.report.functions.map((check) => ({ ...check, crate: entry.crate.label })))));
 }
 
 function describeCoverage(label: string, coverage: SpecCoverage): string[] {

@@ -16,6 +16,7 @@ import { defineWorkerCommand } from './commands/worker.js';
 import { defineQueueCommand } from './commands/queue.js';
 import { defineReviewCommand } from './commands/review.js';
 import { defineCheckSpecCommand } from './commands/check-spec.js';
+import { defineSpecCoverageCommand } from './commands/spec-coverage.js';
 
 /** Each entry declares one command (its options and a lazy action). Order is the order in --help. */
 export const COMMAND_DEFINITIONS: Array<(program: Command) => void> = [
@@ -31,6 +32,7 @@ export const COMMAND_DEFINITIONS: Array<(program: Command) => void> = [
   defineVerifyCommand,
   defineReviewCommand,
   defineCheckSpecCommand,
+  defineSpecCoverageCommand,
   defineToolchainCommand,
   defineParseCommand,
   defineWorkerCommand,

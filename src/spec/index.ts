@@ -6,7 +6,8 @@
  * exec_spec_unverified!. This file is its one door.
  */
 export { checkSpec, DEFAULT_SPEC_CHECK_INPUTS, DEFAULT_CALL_TIMEOUT_MS, type CheckSpecRequest } from './check-spec.js';
-export type { SpecCheckReport, SpecCheckRun, FunctionSpecCheck, ClauseStatus, ClauseReference, Counterexample, NamedValue, InputCounts, WeakPostconditionWitness } from './spec-check-report.js';
+export { MAXIMUM_INTERRUPTIONS } from './run-function-check.js';
+export type { SpecCheckReport, SpecCheckRun, SpecCheckTotals, InterruptedInputs, FunctionSpecCheck, ClauseStatus, ClauseReference, Counterexample, NamedValue, InputCounts, WeakPostconditionWitness } from './spec-check-report.js';
 export { describeCounterexample, describeWeakWitness } from './describe-counterexample.js';
 export { renderSpecCheck } from './render-spec-check.js';
 export { adaptSpecText, type AdaptOptions } from './adapt-spec-text.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { ExitError } from '../exit-error.js';
-import { parseIntegerOption } from '../parse-number-option.js';
+import { MAXIMUM_CALL_TIMEOUT_MS, MAXIMUM_SPEC_CHECK_INPUTS, parseSpecCheckOptions } from '../parse-spec-check-options.js';
 
 interface CheckSpecCommandOptions {
   fn?: string[];
@@ -10,11 +10,6 @@ interface CheckSpecCommandOptions {
   keepScratch?: boolean;
   json?: boolean;
 }
-
-/** The harness plans every input of a function before it runs them; past this its list alone would weigh on the memory cap. */
-export const MAXIMUM_SPEC_CHECK_INPUTS = 100_000;
-/** Ten minutes: beyond it a call is not worth waiting for (and Node's timers overflow at 2^31 ms). */
-export const MAXIMUM_CALL_TIMEOUT_MS = 600_000;
 
 const EXIT_CODES = 'exit 0: at least one ensures checked on at least one input and no counterexample; 1: a counterexample; 2: bad input; 4: nothing could be checked (the harness did not build, nothing executable, every input timed out or outside the requires), with the reason; 130: interrupted';
 
@@ -31,9 +26,7 @@ export function defineCheckSpecCommand(program: Command): void {
     .option('--json', 'print the report as one JSON object (its first level: outcome, clauses and inputs checked, counterexamples, timeouts)')
     .description(`run a function's erased exec code on generated inputs and check its requires/ensures, compiled by vstd's exec_spec macro; each harness process's memory is capped by [spec_check] memory_mb (${EXIT_CODES})`)
     .action(async (crate: string, options: CheckSpecCommandOptions) => {
-      const inputs = parseIntegerOption(options.inputs ?? '1000', '--inputs', '--inputs 5000', 1, MAXIMUM_SPEC_CHECK_INPUTS);
-      const seed = parseIntegerOption(options.seed ?? '0', '--seed', '--seed 7', 0);
-      const callTimeoutMs = parseIntegerOption(options.callTimeout ?? '2000', '--call-timeout', '--call-timeout 5000', 1, MAXIMUM_CALL_TIMEOUT_MS);
+      const { inputs, seed, callTimeoutMs } = parseSpecCheckOptions({ inputs: options.inputs ?? '1000', seed: options.seed ?? '0', callTimeout: options.callTimeout ?? '2000' });
       const { checkSpec, renderSpecCheck } = await import('../../spec/index.js');
       const { withInterruptSignal } = await import('../interrupt-signal.js');
       const report = await withInterruptSignal('verus-repair: check-spec interrupted; its cargo and harness processes were stopped and its scratch crate removed', (signal) =>
