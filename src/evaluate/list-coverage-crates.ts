@@ -44,9 +44,16 @@ export function listCoverageCrates(paths: readonly string[]): { crates: Coverage
       if (depth >= MAXIMUM_DEPTH) return;
       for (const entry of entries.filter((item) => item.isDirectory() && item.name !== 'target' && !item.name.startsWith('.'))) visit(path.join(directory, entry.name), path.posix.join(label, entry.name), depth + 1);
     };
-    visit(resolved, path.basename(resolved), 0);
+    visit(resolved, labelOf(resolved, paths), 0);
   }
   return { crates, skippedFiles };
+}
+
+/** A path's name in the table: its last segment, or its last two when another given path ends the same (Verus-Bench/*/verified). */
+function labelOf(resolved: string, paths: readonly string[]): string {
+  const name = path.basename(resolved);
+  const shared = paths.some((other) => path.resolve(other) !== resolved && path.basename(path.resolve(other)) === name);
+  return shared ? path.posix.join(path.basename(path.dirname(resolved)), name) : name;
 }
 
 function isPackage(directory: string): boolean {
