@@ -49,7 +49,7 @@ export function listCoverageCrates(paths: readonly string[]): { crates: Coverage
   return { crates, skippedFiles };
 }
 
-/** A path's name in the table: its last segment, or its last two when another given path ends the same (Verus-Bench/*/verified). */
+/** A path's name in the table: its last segment, or its last two when another given path ends the same (the verified directories of Verus-Bench). */
 function labelOf(resolved: string, paths: readonly string[]): string {
   const name = path.basename(resolved);
   const shared = paths.some((other) => path.resolve(other) !== resolved && path.basename(path.resolve(other)) === name);
