@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse, stringify } from 'smol-toml';
+import { applyErasureFixes } from '../verifier/precheck/erasure/apply-erasure-fixes.js';
 import { writeScratchCrate } from '../verifier/precheck/write-scratch-crate.js';
 import { omitHarnessDebugInfo } from './omit-harness-debug-info.js';
 import { HARNESS_RUNTIME_PACKAGE } from './write-harness-runtime-crate.js';
@@ -40,7 +41,8 @@ export async function writeHarnessCrate(crateDir: string, files: ReadonlyMap<str
   manifest['bin'] = [...bins, { name: binary, path: 'src/bin/verus_repair_spec_check.rs' }];
   const dependencies = (manifest['dependencies'] ?? {}) as Record<string, unknown>;
   manifest['dependencies'] = { ...dependencies, [HARNESS_RUNTIME_PACKAGE]: { path: runtimeDir } };
-  const harness = new Map(files);
+  // The erased pre-check's mechanical fixes (Verus-only attributes, repr_transparent lint, companion crates), on this copy only.
+  const harness = new Map((await applyErasureFixes(files)).files);
   harness.set('Cargo.toml', new TextEncoder().encode(stringify(manifest)));
   harness.set(libPath, new TextEncoder().encode(`${new TextDecoder().decode(libBytes)}\n#[doc(hidden)]\n#[path = "verus_repair_spec_check.rs"]\npub mod verus_repair_spec_check;\n`));
   harness.set(path.posix.join(path.posix.dirname(libPath), 'verus_repair_spec_check.rs'), new TextEncoder().encode(harnessSource));
