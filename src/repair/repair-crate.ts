@@ -6,7 +6,7 @@ import type { RunWorkspace } from '../ledger/git-proof-ledger.js';
 import { acquireRunLock } from '../ledger/run-lock.js';
 import { listVerificationInputs } from '../verifier/cache/list-verification-inputs.js';
 import { countErrorsByKind, describeToolchainFailure, type CheckedCandidate } from './checked-candidate.js';
-import { checkCandidate, type CandidateToCheck } from './check-candidate.js';
+import { checkCandidate } from './check-candidate.js';
 import { describeFirstPrecheckError } from '../verifier/precheck/describe-first-precheck-error.js';
 import { describePrecheck } from '../verifier/render/describe-precheck.js';
 import { readCrateFiles, type CrateFiles } from './crate-snapshot.js';
