@@ -35,7 +35,8 @@ export function defineSpecCoverageCommand(program: Command): void {
         return;
       }
       const inputsSaid = options.inputs === undefined ? `up to ${inputs} inputs per function (the corpus default; --inputs to change)` : `up to ${inputs} inputs per function`;
-      const header = `spec-coverage of ${paths.join(' ')}: ${crates.length} crate(s) and loose file(s)${skippedFiles > 0 ? ` (${skippedFiles} .rs file(s) without verus! skipped)` : ''}, every exec function with an ensures; ${inputsSaid}, seed ${seed}, ${callTimeoutMs} ms per call, each harness process's memory capped by [spec_check] memory_mb (default 1024 MiB)`;
+      const named = paths.length <= 4 ? paths.join(' ') : `${paths.length} paths (${paths.slice(0, 2).join(' ')} ... ${paths.at(-1)})`;
+      const header = `spec-coverage of ${named}: ${crates.length} crate(s) and loose file(s)${skippedFiles > 0 ? ` (${skippedFiles} .rs file(s) without verus! skipped)` : ''}, every exec function with an ensures; ${inputsSaid}, seed ${seed}, ${callTimeoutMs} ms per call, each harness process's memory capped by [spec_check] memory_mb (default 1024 MiB)`;
       process.stdout.write(renderSpecCoverage(table, header));
     });
 }
