@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeSetup, FAKE_PASS_ENV, type ProcessIdentity } from './fakes/fake-environment.js';
+import { createFakeSetup, FAKE_PASS_ENV, SCENARIO_ROOT, type ProcessIdentity } from './fakes/fake-environment.js';
 import { killRecordedProcesses, survivingProcesses, waitForRecordedProcesses } from './fakes/recorded-processes.js';
 import { startCli } from './fakes/run-cli.js';
+import { createTemporaryCrate } from './fakes/temporary-crate.js';
 import { createTemporaryDirectory, removeTemporaryDirectories } from './fakes/temporary-directory.js';
 import { createRepairWorld, type RepairWorld } from './repair/repair-world.js';
 import { copyReviewFixture, FIXTURES_ROOT } from './review/review-fixture-crate.js';
@@ -79,4 +81,28 @@ describe('verus-repair killed by SIGKILL: nothing it started runs on', () => {
     await child;
     expect(await survivingProcesses(recorded)).toEqual([]);
   }, 150_000);
+
+  it('verify --docker: the docker client ends and the container is removed (docker rm -f <name>), since a killed client leaves it running', async () => {
+    const crate = createTemporaryCrate();
+    writeFileSync(path.join(crate, 'verus-repair.toml'), ['[verifier]', `pass_env = ${JSON.stringify(FAKE_PASS_ENV)}`, ''].join('\n'));
+    const scenarioDir = createTemporaryDirectory('sigkill-docker');
+    const original = JSON.parse(readFileSync(path.join(SCENARIO_ROOT, 'run-docker-timeout', 'scenario.json'), 'utf8')) as { invocations: Array<Record<string, unknown>> };
+    const invocations = original.invocations.map(({ spawnMarkerChildAfterMs: _marker, ...invocation }) => (invocation['subcommand'] === 'run' ? { ...invocation, recordProcesses: true } : invocation));
+    writeFileSync(path.join(scenarioDir, 'scenario.json'), JSON.stringify({ ...original, invocations }));
+    cpSync(path.join(SCENARIO_ROOT, 'run-docker-timeout', 'rm-stdout.txt'), path.join(scenarioDir, 'rm-stdout.txt'));
+    const fake = createFakeSetup('run-never-called');
+    fake.environment['VERUS_REPAIR_FAKE_SCENARIO'] = scenarioDir;
+    const child = startCli(['verify', crate, '--docker', '--no-precheck', '--no-cache'], fake.environment);
+    recorded = (await waitForRecordedProcesses(fake.markerFile, 2)) ?? [];
+    expect(recorded, 'the docker client in flight').toHaveLength(2);
+    const [run] = fake.readInvocations();
+    const name = run?.argv[run.argv.indexOf('--name') + 1];
+    expect(name).toMatch(/^verus-repair-[0-9a-z]+-1$/);
+    child.kill('SIGKILL');
+    await child;
+    expect(await survivingProcesses(recorded)).toEqual([]);
+    for (const deadline = Date.now() + 10_000; fake.readInvocations().length < 2 && Date.now() < deadline; ) await sleep(100);
+    expect(fake.readInvocations().map((invocation) => invocation.argv.slice(0, 3))).toEqual([['run', '--rm', '--pull'], ['rm', '-f', name]]);
+  }, 150_000);
 });
+

@@ -11,6 +11,7 @@ const SUITES: Record<string, (args: string[]) => Promise<BenchReport>> = {
   parse: async () => (await import('./parse-bench.js')).runParseBenchmark(),
   diagnostics: async () => (await import('./diagnostics-bench.js')).runDiagnosticsBenchmark(),
   verifier: async () => (await import('./verifier-bench.js')).runVerifierBenchmark(),
+  lifeline: async () => (await import('./lifeline-bench.js')).runLifelineBenchmark(),
   tokens: async () => (await import('./tokens-bench.js')).runTokensBenchmark(),
   repair: async () => (await import('./repair-bench.js')).runRepairBenchmark(),
   queue: async () => (await import('./queue-bench.js')).runQueueBenchmark(),

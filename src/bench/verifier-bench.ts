@@ -17,6 +17,7 @@ import { LOCAL_ENVIRONMENT_ALLOW_LIST, selectEnvironment } from '../verifier/job
 import { LocalVerifier } from '../verifier/runners/local-verifier.js';
 import { verifyCandidate } from '../verifier/verify-candidate.js';
 import type { BenchReport } from './bench-report.js';
+import { compareInterleaved } from './compare-interleaved.js';
 
 const RUNS = 20;
 const options: VerificationOptions = { rlimit: 10, expandErrors: false, noCheating: false, timeoutMs: 60_000, extraVerusArgs: [] };
@@ -26,26 +27,6 @@ async function meanMilliseconds(runs: number, action: () => Promise<unknown>): P
   const started = performance.now();
   for (let run = 0; run < runs; run += 1) await action();
   return (performance.now() - started) / runs;
-}
-
-/** Medians of two actions run alternately, so that load on a shared machine hits both alike. */
-async function compareInterleaved(runs: number, first: () => Promise<unknown>, second: () => Promise<unknown>): Promise<[number, number]> {
-  await first();
-  await second();
-  const times: [number[], number[]] = [[], []];
-  for (let run = 0; run < runs; run += 1) {
-    for (const [index, action] of [first, second].entries()) {
-      const started = performance.now();
-      await action();
-      times[index as 0 | 1].push(performance.now() - started);
-    }
-  }
-  return [median(times[0]), median(times[1])];
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 /**
@@ -66,11 +47,10 @@ export async function runVerifierBenchmark(): Promise<BenchReport> {
     const directEnvironment = selectEnvironment(fake.environment, LOCAL_ENVIRONMENT_ALLOW_LIST, FAKE_PASS_ENV);
     const config = { ...defaultVerifierConfig(crateDir), runner: 'local' as const, passEnv: FAKE_PASS_ENV };
     const verifier = new LocalVerifier({ config, environment: fake.environment });
-    const [direct, throughRunner] = await compareInterleaved(
-      RUNS,
+    const [direct, throughRunner] = await compareInterleaved(RUNS, [
       () => execa(path.join(FAKE_BIN_DIR, 'verus'), argv, { cwd: path.dirname(target.filePath), env: directEnvironment, extendEnv: false }),
       () => verifier.verify(target, options),
-    );
+    ]);
 
     // The in-process part of that overhead, measured without any process: parse, normalize, classify.
     const outcome = await runProcessJob(buildLocalJob({ tool: 'verus', args: argv }, config, fake.environment, { cwd: path.dirname(target.filePath), timeoutMs: 60_000 }));
