@@ -1,6 +1,6 @@
 import { SpecTranslationRefusal, type BinaryOperator, type ComparisonOperator, type SpecExpression, type SpecPattern } from './spec-syntax.js';
 import { SpecTokenStream } from './spec-token-stream.js';
-import { parseBlock, parseClosure, parseConditional, parseQuantifier, type SpecSubparser } from './parse-spec-primary.js';
+import { parseBlock, parseClosure, parseConditional, parseMatch, parseQuantifier, type SpecSubparser } from './parse-spec-primary.js';
 import { tokenizeSpecText } from './tokenize-spec-text.js';
 
 /** Binding power of each infix operator (higher binds tighter), after verus_syn's Precedence. */
@@ -195,7 +195,7 @@ class SpecExpressionParser implements SpecSubparser {
       case 'choose':
         throw new SpecTranslationRefusal('choose has no exec counterpart: it picks a value satisfying a predicate, which exec code cannot search for in general');
       case 'match':
-        throw new SpecTranslationRefusal('match expressions are not translated (matches, is and if are)');
+        return parseMatch(this);
       case 'move':
         this.tokens.next();
         return parseClosure(this);

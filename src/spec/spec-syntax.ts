@@ -27,8 +27,11 @@ export type SpecExpression =
   | { kind: 'matches'; operand: SpecExpression; pattern: SpecPattern; continuation: { operator: '==>' | '&&'; body: SpecExpression } | null }
   | { kind: 'is'; operand: SpecExpression; variant: string }
   | { kind: 'if'; condition: SpecExpression; then: SpecExpression; otherwise: SpecExpression }
+  /** `match e { p if g => a, .. }`; also what `if let p = e { a } else { b }` and `let (x, y) = e;` are read as. */
+  | { kind: 'match'; operand: SpecExpression; arms: Array<{ pattern: MatchPattern; guard: SpecExpression | null; body: SpecExpression }> }
   | { kind: 'block'; bindings: Array<{ name: string; value: SpecExpression }>; result: SpecExpression }
-  | { kind: 'quantifier'; quantifier: 'forall' | 'exists'; binders: Array<{ name: string; type: SpecTypeSyntax }>; body: SpecExpression }
+  /** An untyped binder (`forall|i| ..`) is read as an int, `untyped` set. */
+  | { kind: 'quantifier'; quantifier: 'forall' | 'exists'; binders: Array<{ name: string; type: SpecTypeSyntax; untyped?: boolean }>; body: SpecExpression }
   | { kind: 'tuple'; elements: SpecExpression[] }
   /** `seq![a, b]` */
   | { kind: 'seq-literal'; elements: SpecExpression[] }
@@ -43,6 +46,18 @@ export type BinaryOperator =
 export type ComparisonOperator = '<' | '<=' | '>' | '>=';
 
 export type SpecPattern = { kind: 'some'; binding: string | null } | { kind: 'none' };
+
+/** A pattern of a match arm, an if let or a let. */
+export type MatchPattern =
+  | { kind: 'wildcard' }
+  | { kind: 'binding'; name: string }
+  /** An integer, char or bool literal. */
+  | { kind: 'literal'; value: SpecExpression }
+  | { kind: 'range'; low: SpecExpression; high: SpecExpression; inclusive: boolean }
+  | { kind: 'some'; inner: MatchPattern }
+  | { kind: 'none' }
+  | { kind: 'tuple'; elements: MatchPattern[] }
+  | { kind: 'or'; alternatives: MatchPattern[] };
 
 /** A type as written: `u64`, `Seq<u64>`, `(u8, bool)` (name `()`), references stripped. */
 export interface SpecTypeSyntax {

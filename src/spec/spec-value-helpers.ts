@@ -33,6 +33,7 @@ pub fn exec_vr_mul(a: i128, b: i128) -> i128 { a.checked_mul(b).expect("vr: i128
 pub fn exec_vr_neg(a: i128) -> i128 { a.checked_neg().expect("vr: i128 overflow") }
 pub fn exec_vr_div(a: i128, b: i128) -> i128 { a.checked_div_euclid(b).expect("vr: division by zero (unspecified in spec code)") }
 pub fn exec_vr_rem(a: i128, b: i128) -> i128 { a.checked_rem_euclid(b).expect("vr: remainder by zero (unspecified in spec code)") }
+pub fn exec_vr_abs(a: i128) -> i128 { a.checked_abs().expect("vr: i128 overflow") }
 pub fn exec_vr_max(a: i128, b: i128) -> i128 { if a >= b { a } else { b } }
 pub fn exec_vr_min(a: i128, b: i128) -> i128 { if a <= b { a } else { b } }
 // Seq::reverse (seq_lib.rs) and Seq::no_duplicates (seq.rs), over the macro's slices.
@@ -54,6 +55,7 @@ thread_local! {
     static VR_CALLS: std::cell::Cell<u64> = std::cell::Cell::new(0);
     static VR_STEPS: std::cell::Cell<u64> = std::cell::Cell::new(0);
 }
+pub fn exec_vr_undecided() -> bool { panic!("vr: a quantifier over an unbounded range is undecided on the values tried") }
 pub fn exec_vr_begin() -> bool { VR_STEPS.with(|s| s.set(0)); true }
 pub fn exec_vr_step() -> bool {
     if VR_STEPS.with(|s| { let n = s.get() + 1; s.set(n); n }) > ${SPEC_STEP_BUDGET} { panic!("vr: more than ${SPEC_STEP_BUDGET} quantifier steps in one evaluation"); }

@@ -18,22 +18,31 @@ const SMALL_TYPES: ReadonlySet<string> = new Set(['u8', 'u16', 'i8', 'i16']);
  * `==>`, the conjuncts of an exists) that bounds it by operands not mentioning it or a later binder,
  * and is clamped to the binder type's own values (a `nat` binder starts at 0). The whole original
  * body, guard included, stays the condition, so the range only has to contain every value the guard
- * admits: the result is the spec's, whatever the guard's shape.
+ * admits: the result is the spec's, whatever the guard's shape. A binder the guard leaves unbounded
+ * is searched over a window of QUANTIFIER_WINDOW values, which decides only one way: an exists that
+ * finds a witness is true, a forall that finds a counterexample false; otherwise the evaluation
+ * panics (vr_undecided), so such an input is skipped, never judged.
  */
 export function translateQuantifier(translator: SpecTranslator, quantifier: Quantifier): Translated {
   const binders = quantifier.binders.map((binder) => {
     const type = translator.resolveType(binder.type);
     if (type.kind !== 'int') throw new SpecTranslationRefusal(`quantifier over ${describeSpecType(type)}: only integer binders are translated`);
-    return { name: binder.name, type: type.name };
+    return { name: binder.name, type: type.name, untyped: binder.untyped === true };
   });
   const guards = candidateGuards(quantifier);
   let scope = translator;
   const ranges: string[] = [];
+  let windowed = false;
   binders.forEach((binder, position) => {
     const unbound = new Set(binders.slice(position).map((entry) => entry.name));
     const { lower, upper } = findBounds(binder.name, guards, unbound);
-    const range = clampToType(binder.type, lower === null ? null : boundText(scope, lower, 'lower'), upper === null ? null : boundText(scope, upper, 'upper'), lower?.operand, upper?.operand);
-    if (range === null) throw new SpecTranslationRefusal(`unbounded quantifier: ${quantifier.quantifier} over ${binder.name} has no guard lower <= ${binder.name} < upper, so it cannot be enumerated`);
+    const clamped = clampToType(binder.type, lower === null ? null : boundText(scope, lower, 'lower'), upper === null ? null : boundText(scope, upper, 'upper'), lower?.operand, upper?.operand);
+    const range = clamped.lower !== null && clamped.upper !== null ? { lower: clamped.lower, upper: clamped.upper } : searchWindow(binder.type, clamped.lower, clamped.upper);
+    if (clamped.lower === null || clamped.upper === null) {
+      // Verus may have inferred a narrower type for an untyped binder: a window past the guard could then hold values outside it.
+      if (binder.untyped) throw new SpecTranslationRefusal(`unbounded quantifier: ${quantifier.quantifier} over the untyped ${binder.name} has no guard lower <= ${binder.name} < upper, and its type is not written`);
+      windowed = true;
+    }
     ranges.push(`${range.lower} <= ${binder.name} < ${range.upper}`);
     scope = scope.with(new Map([[binder.name, { text: binder.name, type: { kind: 'int', name: binder.type } }]]));
   });
@@ -41,7 +50,10 @@ export function translateQuantifier(translator: SpecTranslator, quantifier: Quan
   const body = `vr_step() && (${scope.bool(quantifier.body)})`;
   const declared = binders.map((binder) => `${binder.name}: i128`).join(', ');
   const joiner = quantifier.quantifier === 'forall' ? '==>' : '&&';
-  return { text: `(${quantifier.quantifier}|${declared}| ${ranges.join(' && ')} ${joiner} (${body}))`, type: { kind: 'bool' } };
+  const text = `(${quantifier.quantifier}|${declared}| ${ranges.join(' && ')} ${joiner} (${body}))`;
+  if (!windowed) return { text, type: { kind: 'bool' } };
+  // Over a window only a witness (exists) or a counterexample (forall) decides; otherwise evaluation panics (vr_undecided), never a verdict.
+  return { text: quantifier.quantifier === 'exists' ? `(${text} || vr_undecided())` : `(${text} && vr_undecided())`, type: { kind: 'bool' } };
 }
 
 /** A forall's premises (`A && B ==> C ==> body`: A, B, C), an exists' conjuncts. */
@@ -88,7 +100,7 @@ function boundText(scope: SpecTranslator, bound: Bound, side: 'lower' | 'upper')
   return inclusive ? value : `vr_add(${value}, 1i128)`;
 }
 
-function clampToType(type: IntegerTypeName, lower: string | null, upper: string | null, lowerOperand: SpecExpression | undefined, upperOperand: SpecExpression | undefined): { lower: string; upper: string } | null {
+function clampToType(type: IntegerTypeName, lower: string | null, upper: string | null, lowerOperand: SpecExpression | undefined, upperOperand: SpecExpression | undefined): { lower: string | null; upper: string | null } {
   const range = integerRange(type, 'target');
   const fixed = type !== 'int' && type !== 'nat';
   const minimum = range.min === null ? null : fixed ? `vr_int(${type}::MIN)` : '0i128';
@@ -98,5 +110,19 @@ function clampToType(type: IntegerTypeName, lower: string | null, upper: string 
   const highLiteral = literal(upperOperand);
   const low = lower === null ? minimum : minimum === null || (lowLiteral !== null && range.min !== null && lowLiteral >= range.min) ? lower : `vr_max(${lower}, ${minimum})`;
   const high = upper === null ? (SMALL_TYPES.has(type) ? end : null) : end === null || (highLiteral !== null && range.max !== null && highLiteral <= range.max) ? upper : `vr_min(${upper}, ${end})`;
-  return low === null || high === null ? null : { lower: low, upper: high };
+  return { lower: low, upper: high };
+}
+
+/** How far past its one known bound (or around 0, with none) an unbounded binder is searched. */
+export const QUANTIFIER_WINDOW = 1000;
+
+/** The values tried for a binder the guard does not bound on a side, kept within its type. */
+function searchWindow(type: IntegerTypeName, lower: string | null, upper: string | null): { lower: string; upper: string } {
+  const range = integerRange(type, 'target');
+  const fixed = type !== 'int' && type !== 'nat';
+  const low = lower ?? (upper === null ? `${-QUANTIFIER_WINDOW / 2}i128` : `vr_sub(${upper}, ${QUANTIFIER_WINDOW}i128)`);
+  const high = upper ?? (lower === null ? `${QUANTIFIER_WINDOW / 2}i128` : `vr_add(${lower}, ${QUANTIFIER_WINDOW}i128)`);
+  const clampedLow = range.min === null || lower !== null ? low : fixed ? `vr_max(${low}, vr_int(${type}::MIN))` : `vr_max(${low}, 0i128)`;
+  const clampedHigh = range.max === null || upper !== null ? high : `vr_min(${high}, vr_add(vr_int(${type}::MAX), 1i128))`;
+  return { lower: clampedLow, upper: clampedHigh };
 }

@@ -8,6 +8,20 @@ import { translateSeqNew } from './translate-seq-new.js';
 const NAT: SpecType = { kind: 'int', name: 'nat' };
 const BOOL: SpecType = { kind: 'bool' };
 
+const INT: SpecType = { kind: 'int', name: 'int' };
+
+/** vstd::math's spec fns (math.rs), over wide integers: called by name when the crate has no spec fn of that name. */
+const VSTD_MATH: Readonly<Record<string, { arity: number; result: SpecType; text: (args: string[]) => string }>> = {
+  min: { arity: 2, result: INT, text: ([a, b]) => `vr_min(${a}, ${b})` },
+  max: { arity: 2, result: INT, text: ([a, b]) => `vr_max(${a}, ${b})` },
+  max3: { arity: 3, result: INT, text: ([a, b, c]) => `vr_max(${a}, vr_max(${b}, ${c}))` },
+  abs: { arity: 1, result: NAT, text: ([a]) => `vr_abs(${a})` },
+  clip: { arity: 1, result: NAT, text: ([a]) => `vr_max(${a}, 0i128)` },
+  add: { arity: 2, result: INT, text: ([a, b]) => `vr_add(${a}, ${b})` },
+  sub: { arity: 2, result: INT, text: ([a, b]) => `vr_sub(${a}, ${b})` },
+  div: { arity: 2, result: INT, text: ([a, b]) => `vr_div(${a}, ${b})` },
+};
+
 /** `f(args)`: old/final of a parameter, Some, Seq::empty, or a spec fn of the crate (free or `Type::f`). */
 export function translateCall(translator: SpecTranslator, expression: Extract<SpecExpression, { kind: 'call' }>, expected: SpecType | undefined): Translated {
   if (expression.callee.kind !== 'path') throw new SpecTranslationRefusal('a call of a computed function');
@@ -35,6 +49,13 @@ export function translateCall(translator: SpecTranslator, expression: Extract<Sp
     return { text: `Seq::<${storageTypeText(element)}>::empty()`, type };
   }
   const signature = translator.scope.functions.get(name);
+  const last = segments[segments.length - 1]!;
+  const math = Object.hasOwn(VSTD_MATH, last) ? VSTD_MATH[last] : undefined;
+  const qualified = segments.length === 1 || (segments.length === 2 && segments[0] === 'math') || (segments.length === 3 && segments[0] === 'vstd' && segments[1] === 'math');
+  if (signature === undefined && math !== undefined && qualified && !translator.scope.unavailable?.has(name)) {
+    if (args.length !== math.arity) throw new SpecTranslationRefusal(`${name} takes ${math.arity} argument(s), found ${args.length}`);
+    return { text: math.text(args.map((argument) => translator.wide(argument).text)), type: math.result };
+  }
   const unavailable = translator.scope.unavailable?.get(name);
   if (signature === undefined && unavailable !== undefined) throw new SpecTranslationRefusal(`uses spec fn ${name}, which is not executable: ${unavailable}`);
   if (signature === undefined) throw new SpecTranslationRefusal(`calls ${name}, which is not a spec fn of the crate that check-spec can copy`);

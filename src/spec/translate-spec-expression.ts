@@ -4,6 +4,7 @@ import { resolveSpecType } from './spec-scope.js';
 import { describeSpecType, isIntegerTypeName, rangeWithin, sameStorage, type IntegerTypeName, type SpecType } from './spec-type.js';
 import { translateCall, translateMethod, translateMethodOn } from './translate-spec-call.js';
 import { translateQuantifier } from './translate-quantifier.js';
+import { translateMatch } from './translate-spec-match.js';
 import { translateBinary, translateComparison, translatePair } from './translate-spec-operator.js';
 
 /** A translated expression: Rust text for the macro and its spec type (an integer's text is its i128 "wide" form). */
@@ -54,6 +55,7 @@ export class SpecTranslator {
       case 'matches': return this.matches(expression);
       case 'is': return this.isVariant(this.translate(expression.operand), expression.variant);
       case 'if': return this.conditional(expression, expected);
+      case 'match': return translateMatch(this, expression, expected);
       case 'block': return this.block(expression, expected);
       case 'quantifier': return translateQuantifier(this, expression);
       case 'tuple': return this.tuple(expression.elements, expected);

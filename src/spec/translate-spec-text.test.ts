@@ -51,7 +51,12 @@ describe('translateSpecText (typed, for vstd exec_spec_unverified!)', () => {
     });
     // A nat binder starts at 0, whatever the guard says: the spec ranges over nats only.
     expect(translate('exists|i: nat| -5 <= i < 3 && v[i as int] == n')).toMatchObject({ ok: true, text: expect.stringMatching(/^\(exists\|i: i128\| vr_max\(vr_neg\(5i128\), 0i128\) <= i < 3i128 && /) });
-    expect(translate('forall|i: int| i < n ==> i < w')).toMatchObject({ ok: false, reason: expect.stringContaining('unbounded quantifier: forall over i') });
+    // Unbounded below: searched over a window under its upper bound; without a counterexample there, undecided (a panic), never true.
+    expect(translate('forall|i: int| i < n ==> i < w')).toMatchObject({ ok: true, text: '((forall|i: i128| vr_sub(vr_int(n), 1000i128) <= i < vr_int(n) ==> (vr_step() && (((vr_int(i) < vr_int(n)) ==> (vr_int(i) < vr_int(w)))))) && vr_undecided())' });
+    expect(translate('exists|k: int| k + k == n')).toMatchObject({ ok: true, text: expect.stringMatching(/^\(\(exists\|k: i128\| -500i128 <= k < 500i128 && .* \|\| vr_undecided\(\)\)$/) });
+    // An untyped binder is an int when the guard bounds it; unbounded, Verus's inferred type might be narrower than the window.
+    expect(translate('forall|i| 0 <= i < n ==> i < w')).toMatchObject({ ok: true, text: expect.stringMatching(/^\(forall\|i: i128\| 0i128 <= i < vr_int\(n\)/) });
+    expect(translate('forall|i| i < n ==> i < w')).toMatchObject({ ok: false, reason: expect.stringContaining('the untyped i has no guard') });
   });
 
   it("reads a struct's fields and calls the spec fns of its impl as free functions of the mirror; old(self) is the value before", () => {

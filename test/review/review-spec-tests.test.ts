@@ -54,9 +54,9 @@ describe('review spec tests on the max twins (real cargo harness; synthetic veri
   const results = new Map<string, SpecTestedReview>();
   beforeAll(async () => {
     for (const name of ['review-max-weak', 'review-max-strong', 'review-search-weak']) results.set(name, await review(name));
-    // The weak search with a second ensures that is not executable (an unbounded forall), on the same line so the mutants' keys stay the oracle's.
+    // The weak search with a second ensures that is not executable (an unbounded forall whose binder's type is not written), on the same line so the mutants' keys stay the oracle's.
     const weakSearch = readFileSync(path.join(FIXTURES_ROOT, 'review-search-weak', 'src', 'lib.rs'), 'utf8');
-    const unbounded = weakSearch.replace('r matches Some(i) ==> i < v.len(),', 'r matches Some(i) ==> i < v.len(), r is None ==> forall|j: int| j < v.len() ==> v@[j] != key,');
+    const unbounded = weakSearch.replace('r matches Some(i) ==> i < v.len(),', 'r matches Some(i) ==> i < v.len(), r is None ==> forall|j| j < v.len() ==> v@[j] != key,');
     if (unbounded === weakSearch) throw new Error('review-search-weak: the ensures to extend was not found');
     results.set('review-search-weak-unbounded', await review('review-search-weak', unbounded));
   }, 600_000);
@@ -174,8 +174,8 @@ describe('review spec tests on the max twins (real cargo harness; synthetic veri
     // The four survivors are the findings, as without spec tests.
     expect(result.findings).toBe(4);
     // The reason is said where the check is reported.
-    expect(result.specChecks![0]!.notExecutable).toEqual([expect.stringMatching(/^ensures r is None ==> forall\|j: int\| j < v\.len\(\) ==> v@\[j\] != key: unbounded quantifier: forall over j has no guard/)]);
-    expect(renderReviewText(result)).toMatch(/\n  find \(src\/lib\.rs:9\): 1 of 2 clause\(s\) executable; 1000 inputs tried, 1000 satisfying the requires; not executable, no claim: ensures r is None ==> forall\|j: int\| j < v\.len\(\) ==> v@\[j\] != key: unbounded quantifier/);
+    expect(result.specChecks![0]!.notExecutable).toEqual([expect.stringMatching(/^ensures r is None ==> forall\|j\| j < v\.len\(\) ==> v@\[j\] != key: unbounded quantifier: forall over the untyped j has no guard/)]);
+    expect(renderReviewText(result)).toMatch(/\n  find \(src\/lib\.rs:9\): 1 of 2 clause\(s\) executable; 1000 inputs tried, 1000 satisfying the requires; not executable, no claim: ensures r is None ==> forall\|j\| j < v\.len\(\) ==> v@\[j\] != key: unbounded quantifier/);
   });
 });
 
