@@ -154,6 +154,6 @@ describe('--feedback guided and auto+guided (fake model server, fake cargo-verus
     expect(generic.stderr).toContain('--tactic-budget applies to the levels that send tactic cards (guided, auto+guided, guided+counterexample); got --feedback generic');
     const zero = await runCliInProcess('repair', '.', '--feedback', 'guided', '--tactic-budget', '0');
     expect(zero.exitCode).toBe(2);
-    expect(zero.stderr).toContain('--tactic-budget expects a positive integer, e.g. --tactic-budget 700; got "0"');
+    expect(zero.stderr).toContain('--tactic-budget expects a positive integer up to 32000, e.g. --tactic-budget 700; got "0"');
   });
 });

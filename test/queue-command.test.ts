@@ -58,12 +58,15 @@ describe.skipIf(!REDIS_SERVER_AVAILABLE)(redisSuiteTitle('verus-repair verify --
     expect(queued.stderr).toBe('');
     expect([local.exitCode, queued.exitCode]).toEqual([1, 1]);
     const strip = (text: string) => {
-      const parsed = JSON.parse(text) as { runner: string; verification: { wallTimeMs: number; origin: unknown } };
-      return { ...parsed, runner: null, verification: { ...parsed.verification, wallTimeMs: 0, origin: null } };
+      const parsed = JSON.parse(text) as { runner: string; sandbox: unknown; verification: { wallTimeMs: number; origin: unknown } };
+      return { ...parsed, runner: null, sandbox: null, verification: { ...parsed.verification, wallTimeMs: 0, origin: null } };
     };
     expect(strip(queued.stdout)).toEqual(strip(local.stdout));
     // The origins differ in one way only: the queue's verdict names the queue and worker around the worker's own local run.
     const localOrigin = (JSON.parse(local.stdout) as { verification: { origin: unknown } }).verification.origin;
+    // The client cannot vouch for the worker's sandbox: it names the queue that ran it, where the local run names its own.
+    expect(JSON.parse(queued.stdout)).toMatchObject({ sandbox: { verifier: { kind: 'queue', queue: 'verus-repair' } } });
+    expect(JSON.parse(local.stdout)).toMatchObject({ sandbox: { verifier: { kind: 'none' } } });
     expect(JSON.parse(queued.stdout)).toMatchObject({ runner: 'queue', verification: { status: 'failed', origin: { kind: 'queue', queue: 'verus-repair', ran: localOrigin } } });
   }, 60_000);
 

@@ -13,7 +13,8 @@ afterAll(removeTemporaryDirectories);
 /** rust-fixtures/spec-check as a crate of its own, its scratch builds in the fixtures' shared target (where vstd is built). */
 function victimCrate(): string {
   const directory = path.join(createTemporaryDirectory('spec-victim'), 'spec-check');
-  cpSync(path.resolve('rust-fixtures/spec-check'), directory, { recursive: true });
+  // Without the fixture's own .verus-repair: other tests run check-spec on rust-fixtures/spec-check in place, and their records would be counted here.
+  cpSync(path.resolve('rust-fixtures/spec-check'), directory, { recursive: true, filter: (source) => !/[\\/](?:\.verus-repair|target)$/.test(source) });
   cpSync(path.resolve('rust-fixtures/Cargo.lock'), path.join(directory, 'Cargo.lock'));
   writeFileSync(path.join(directory, 'Cargo.toml'), `${readFileSync(path.join(directory, 'Cargo.toml'), 'utf8')}\n[workspace]\n`);
   writeFileSync(path.join(directory, 'verus-repair.toml'), `[verifier.precheck]\ntarget_dir = ${JSON.stringify(SHARED_TARGET_DIR)}\noffline = true\nsandbox = "bwrap"\n`);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
@@ -40,6 +41,8 @@ async function findFixtures(): Promise<Fixture[]> {
   for (const entry of entries) {
     if (!entry.isDirectory() || entry.name === 'target' || entry.name.startsWith('.')) continue;
     const crate = join(ROOT, entry.name);
+    // rust-fixtures/erasure holds single files for the erasure tests, not a crate.
+    if (!existsSync(join(crate, 'Cargo.toml'))) continue;
     const broken = (await readdir(join(crate, 'broken')).catch(() => [])).filter((name) => name.endsWith('.rs')).map((name) => join(crate, 'broken', name));
     fixtures.push({ crate: entry.name, reference: join(crate, 'src', 'lib.rs'), verusSources: await listVerusSources(join(crate, 'src')), broken });
   }

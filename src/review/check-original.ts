@@ -35,7 +35,7 @@ export async function checkOriginal(crateDir: string, services: ReviewServices):
 
 function describePrecheckFailure(precheck: Exclude<PrecheckResult, { status: 'passed' | 'not-applicable' }>): Extract<OriginalCheck, { kind: 'failed' }> {
   switch (precheck.status) {
-    case 'build-failed': return { kind: 'failed', stage: 'build', message: `the original crate does not compile with plain cargo (${describeFirstPrecheckError(precheck)}); review needs a crate whose errors Verus does not see too`, toolchain: false };
+    case 'build-failed': return { kind: 'failed', stage: 'build', message: `the original crate does not compile with plain cargo (${describeFirstPrecheckError(precheck)}), an error Verus reports too; review needs a verified crate`, toolchain: false };
     case 'test-failed': return { kind: 'failed', stage: 'test', message: `the original crate fails its tests: ${precheck.failingTests.join(', ')}`, toolchain: false };
     default: return { kind: 'failed', stage: precheck.step, message: `the erased cargo ${precheck.step} of the original did not finish (${precheck.status})`, toolchain: false };
   }

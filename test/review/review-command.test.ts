@@ -63,14 +63,14 @@ describe('verus-repair review (CLI)', () => {
     expect(fake.readInvocations()).toEqual([]);
   }, 60_000);
 
-  it('a non-compiling original that Verus does not verify either is reported and nothing is mutated (exit 2)', async () => {
+  it('an original with a syntax error (one Verus reports too) is reported before Verus runs, and nothing is mutated (exit 2)', async () => {
     const crate = copyReviewFixture('review-search-weak', { source: SEARCH.replace('return Some(i);', 'return Some(i) +;') });
-    // The erased pre-check never blocks on its own: Verus is asked about the original once (here it fails it).
+    // No erasure rule explains a syntax error, so the pre-check's build-failed stands: Verus is not asked.
     const fake = createFakeSetup('run-local-crate-failed');
     const run = await runCli(['review', crate, '--no-record'], fake.environment);
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toMatch(/the original crate does not compile: .*; Verus does not verify it either \(.*\); nothing was mutated/);
-    expect(fake.readInvocations().filter((call) => call.tool === 'cargo-verus')).toHaveLength(1);
+    expect(run.stderr).toMatch(/the original crate does not compile with plain cargo \(src\/lib\.rs:\d+: expected an expression\), an error Verus reports too; review needs a verified crate; nothing was mutated/);
+    expect(fake.readInvocations().filter((call) => call.tool === 'cargo-verus')).toHaveLength(0);
   }, 60_000);
 
   it('rejects a bad [review] table with the key, the expected form and an example', async () => {

@@ -245,8 +245,35 @@ pub fn all_distinct(v: &Vec<u8>) -> (r: bool)
             }
         }
     }
-    assume(v@.to_set().len() == v@.len());
+    proof {
+        assert(v@.no_duplicates());
+        v@.unique_seq_to_set();
+    }
     true
 }
 
 } // verus!
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_exec_functions_compute_what_their_ensures_say() {
+        assert_eq!(double(200), 400);
+        assert!(is_digit('7') && !is_digit('x'));
+        assert_eq!(count_spaces("a b  c"), 3);
+        assert_eq!(upper_digits(&['1', 'a', '9']), vec!['1', 'A', '9']);
+        assert_eq!(larger_of_pair([3, 8]), 8);
+        assert_eq!(sum(&vec![1, 2, 3]), 6);
+        assert_eq!(evens(&vec![1, 2, 4, 5]), vec![2, 4]);
+        assert_eq!(reversed(&vec![1, 2, 3]), vec![3, 2, 1]);
+        assert_eq!(checked_fib(10), Some(55));
+        assert_eq!(checked_fib(48), None);
+        assert_eq!(find_zero(&vec![4, 0, 1]), Some(1));
+        assert_eq!(find_zero(&vec![4]), None);
+        assert_eq!(distance(-3, 4), 7);
+        assert_eq!(half_of_even(10), 5);
+        assert!(all_distinct(&vec![1, 2, 3]) && !all_distinct(&vec![1, 2, 1]));
+    }
+}
