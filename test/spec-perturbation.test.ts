@@ -37,11 +37,11 @@ describe('output perturbation (weak-postcondition witnesses) on the review twins
     expect(weak.status === 'checked' && weak.weakWitness != null && describeWeakWitness('find', weak.weakWitness)).toBe('ensures accepts find(v = [0], key = 0) == None (the code returns Some(0))');
   }, 600_000);
 
-  it('claims no witness when an ensures is not executable (an unbounded quantifier added to the weak search)', async () => {
+  it('claims no witness when an ensures is not executable (an unbounded quantifier with an untyped binder added to the weak search)', async () => {
     const crateDir = fixture('review-search-weak');
     const files = await readCrateSources(crateDir);
     const source = new TextDecoder().decode(files.get('src/lib.rs')!);
-    const unbounded = source.replace('r matches Some(i) ==> i < v.len(),', 'r matches Some(i) ==> i < v.len(),\n        r is None ==> forall|j: int| j < v.len() ==> v@[j] != key,');
+    const unbounded = source.replace('r matches Some(i) ==> i < v.len(),', 'r matches Some(i) ==> i < v.len(),\n        r is None ==> forall|j| j < v.len() ==> v@[j] != key,');
     expect(unbounded).not.toBe(source);
     files.set('src/lib.rs', new TextEncoder().encode(unbounded));
     const [weak] = (await checkSpec({ crateDir, files, functions: ['find'], seed: 0, perturbResults: true, environment: ENVIRONMENT, config: sharedTargetConfig(crateDir) })).functions;
