@@ -65,14 +65,10 @@ function parseSinglePattern(parser: SpecSubparser): MatchPattern {
   const token = tokens.peek();
   if (token.kind === 'integer' || token.kind === 'char' || (token.kind === 'punctuation' && token.text === '-') || token.text === 'true' || token.text === 'false') {
     const low = readLiteral(parser);
-    for (const [operator, inclusive] of [['..=', true], ['..', false]] as const) {
-      if (operator === '..=' ? tokens.at('..') && tokens.at('=', 1) : tokens.at('..')) {
-        tokens.next();
-        if (inclusive) tokens.next();
-        return { kind: 'range', low, high: readLiteral(parser), inclusive };
-      }
-    }
-    return { kind: 'literal', value: low };
+    // `..=` is read as `..` then `=`.
+    if (!tokens.eat('..')) return { kind: 'literal', value: low };
+    const inclusive = tokens.eat('=');
+    return { kind: 'range', low, high: readLiteral(parser), inclusive };
   }
   const name = tokens.identifier();
   if (name === '_') return { kind: 'wildcard' };

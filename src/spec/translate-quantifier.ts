@@ -37,12 +37,11 @@ export function translateQuantifier(translator: SpecTranslator, quantifier: Quan
     const unbound = new Set(binders.slice(position).map((entry) => entry.name));
     const { lower, upper } = findBounds(binder.name, guards, unbound);
     const clamped = clampToType(binder.type, lower === null ? null : boundText(scope, lower, 'lower'), upper === null ? null : boundText(scope, upper, 'upper'), lower?.operand, upper?.operand);
-    const range = clamped.lower !== null && clamped.upper !== null ? { lower: clamped.lower, upper: clamped.upper } : searchWindow(binder.type, clamped.lower, clamped.upper);
-    if (clamped.lower === null || clamped.upper === null) {
-      // Verus may have inferred a narrower type for an untyped binder: a window past the guard could then hold values outside it.
-      if (binder.untyped) throw new SpecTranslationRefusal(`unbounded quantifier: ${quantifier.quantifier} over the untyped ${binder.name} has no guard lower <= ${binder.name} < upper, and its type is not written`);
-      windowed = true;
-    }
+    const bounded = clamped.lower !== null && clamped.upper !== null;
+    // Verus may have inferred a narrower type for an untyped binder: a window past the guard could then hold values outside it.
+    if (!bounded && binder.untyped) throw new SpecTranslationRefusal(`unbounded quantifier: ${quantifier.quantifier} over the untyped ${binder.name} has no guard lower <= ${binder.name} < upper, and its type is not written`);
+    windowed ||= !bounded;
+    const range = searchWindow(binder.type, clamped.lower, clamped.upper);
     ranges.push(`${range.lower} <= ${binder.name} < ${range.upper}`);
     scope = scope.with(new Map([[binder.name, { text: binder.name, type: { kind: 'int', name: binder.type } }]]));
   });
@@ -116,7 +115,7 @@ function clampToType(type: IntegerTypeName, lower: string | null, upper: string 
 /** How far past its one known bound (or around 0, with none) an unbounded binder is searched. */
 export const QUANTIFIER_WINDOW = 1000;
 
-/** The values tried for a binder the guard does not bound on a side, kept within its type. */
+/** The values tried for a binder: its bounds where known (then unchanged), a window within its type on a side the guard leaves open. */
 function searchWindow(type: IntegerTypeName, lower: string | null, upper: string | null): { lower: string; upper: string } {
   const range = integerRange(type, 'target');
   const fixed = type !== 'int' && type !== 'nat';

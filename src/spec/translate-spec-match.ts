@@ -79,7 +79,8 @@ function patternTest(translator: SpecTranslator, pattern: MatchPattern, value: {
 
 /** The arms' common type: any integers together are wide (int), anything else must be stored alike. */
 function unify(types: SpecType[], expected: SpecType | undefined): SpecType {
-  if (types.every((type) => type.kind === 'int')) return { kind: 'int', name: types.every((type) => type.kind === 'int' && type.name === (types[0] as { name: string }).name) ? (types[0] as Extract<SpecType, { kind: 'int' }>).name : 'int' };
+  const integers = types.flatMap((type) => (type.kind === 'int' ? [type.name] : []));
+  if (integers.length === types.length) return { kind: 'int', name: integers.every((name) => name === integers[0]) ? integers[0]! : 'int' };
   const first = expected ?? types[0]!;
   for (const type of types) if (!sameStorage(type, first)) throw new SpecTranslationRefusal(`match arms of types ${describeSpecType(first)} and ${describeSpecType(type)}`);
   return first;
