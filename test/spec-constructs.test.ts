@@ -19,6 +19,16 @@ async function check(functions: string[], edit?: { from: string; to: string }, i
   return checkSpec({ crateDir, files, functions, seed: 0, inputs, callTimeoutMs: 2000, environment: { ...process.env }, config: sharedTargetConfig(crateDir) });
 }
 
+/** check-spec on the fixture with src/lib.rs edited in memory by `edit`. */
+async function checkEdited(functions: string[], edit: (source: string) => string, inputs = 300): Promise<SpecCheckReport> {
+  const files = await readCrateSources(crateDir);
+  const source = new TextDecoder().decode(files.get('src/lib.rs')!);
+  const edited = edit(source);
+  expect(edited).not.toBe(source);
+  files.set('src/lib.rs', new TextEncoder().encode(edited));
+  return checkSpec({ crateDir, files, functions, seed: 0, inputs, callTimeoutMs: 2000, environment: { ...process.env }, config: sharedTargetConfig(crateDir) });
+}
+
 function result(report: SpecCheckReport, name: string): FunctionSpecCheck {
   const found = report.functions.find((entry) => entry.function === name);
   if (found === undefined) throw new Error(`no result for ${name}`);
@@ -71,5 +81,46 @@ describe("Seq's filter, map_values, fold_left, reverse and no_duplicates, lifted
     const found: string[][] = [];
     for (const [name, edit] of cases) found.push(counterexamples(result(await check([name], edit), name)));
     expect(found).toEqual(cases.map(([, , expected]) => [expected]));
+  }, 600_000);
+});
+
+describe('requires that tie a vector\'s length to an integer parameter or a constant (Verus-Bench\'s Diffy programs)', () => {
+  it('shapes the inputs to the length equations, so inputs meet the requires, and finds the broken twin\'s smallest input', async () => {
+    const correct = result(await check(['fill_ones'], undefined, 40), 'fill_ones');
+    expect(counterexamples(correct)).toEqual([]);
+    expect(notExecutable(correct)).toEqual([]);
+    expect(correct.status === 'checked' ? correct.counts.satisfyingRequires : 0).toBeGreaterThanOrEqual(20);
+    const wrong = result(await check(['fill_ones'], { from: 'a.set(i, 1);', to: 'a.set(i, 2);' }, 40), 'fill_ones');
+    expect(counterexamples(wrong)).toEqual(['fill_ones(a = [0], total = [0], n = 1) left a = [2], total = [1]: ensures forall|k: int| 0 <= k < n ==> a[k] == 1 is false']);
+  }, 600_000);
+});
+
+describe('an ensures that no input decides (a forall over an unbounded type that holds on its whole search window)', () => {
+  it('says the clause was decided on no input, and does not count it as checked', async () => {
+    const report = await check(['half_of_even'], { from: 'exists|k: int| k * 2 == x && k == r,', to: 'forall|k: int| k * 2 != x || k == r,' }, 20);
+    const undecided = result(report, 'half_of_even');
+    expect(counterexamples(undecided)).toEqual([]);
+    expect(undecided.notes.filter((note) => note.startsWith('ensures[0] was decided on no input: evaluating it panicked on all '))).toHaveLength(1);
+    expect(report.clausesChecked).toBe(0);
+  }, 600_000);
+});
+
+describe('imports outside verus! of what only ghost code has (HumanEval-Verus\'s `use vstd::math::abs as vabs;`)', () => {
+  const imports = { from: 'use vstd::prelude::*;\n', to: 'use vstd::arithmetic::power::pow;\nuse vstd::math::abs as vabs;\nuse vstd::multiset::{lemma_update_same, Multiset};\nuse vstd::prelude::*;\n' };
+  const aliased = (body?: { from: string; to: string }) => (source: string) => {
+    const edited = source.replace(imports.from, imports.to).replace('r == vstd::math::abs(a - b),', 'r == vabs(a - b),').replace('r == vstd::arithmetic::power::pow(x as int, 1),', 'r == pow(x as int, 1),');
+    return body === undefined ? edited : edited.replace(body.from, body.to);
+  };
+
+  it('builds the harness with those imports dropped (lemma_update_same cut from its use tree, Multiset kept) and calls vstd\'s spec fns by their imported names', async () => {
+    const correct = await checkEdited(['distance', 'first_power'], aliased());
+    for (const name of ['distance', 'first_power']) {
+      expect(counterexamples(result(correct, name)), name).toEqual([]);
+      expect(notExecutable(result(correct, name)).filter((line) => line.startsWith('ensures[0]')), name).toEqual([]);
+    }
+    const wrong = await checkEdited(['distance', 'first_power'], aliased({ from: '(a as i64 - b as i64) as u32', to: '(a as i64 - b as i64 + 1) as u32' }));
+    expect(counterexamples(result(wrong, 'distance'))[0]).toBe('distance(a = 0, b = 0) returned 1: ensures r == vabs(a - b) is false');
+    const power = await checkEdited(['first_power'], (source) => aliased()(source).replace('    }\n    x\n}', '    }\n    x | 1\n}'));
+    expect(counterexamples(result(power, 'first_power'))).toEqual(['first_power(x = 0) returned 1: ensures r == pow(x as int, 1) is false']);
   }, 600_000);
 });

@@ -9,7 +9,7 @@ export type PrecheckStep = 'build' | 'test';
  * plain rustc does not, with nothing of the crate's exec code changed.
  */
 export interface ErasureFix {
-  kind: 'allow-lint' | 'strip-verifier-attribute' | 'add-companion-crate';
+  kind: 'allow-lint' | 'strip-verifier-attribute' | 'add-companion-crate' | 'drop-ghost-import';
   /** The file changed, relative to the crate (`src/lib.rs`, `Cargo.toml`). */
   file: string;
   /** The line of the source the fix is about (1-based), or null for a manifest entry. */

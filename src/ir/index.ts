@@ -52,3 +52,4 @@ export { renderFileSummary, renderTotalSummary } from './view/render-ir-summary.
 // For the parse benchmark (src/bench): phase timings and a generator of large synthetic sources.
 export { measureTreeSitterScan, startPhaseTimer, type PhaseTiming } from './syntax/tree-sitter-adapter.js';
 export { generateVerusSource } from './testing/generate-verus-source.js';
+export { expandUseTree, leafName, type UseLeaf } from './view/expand-use-tree.js';

@@ -75,7 +75,12 @@ function notesFor(counts: { tried: number; satisfyingRequires: number; requiresP
   const notes: string[] = [];
   if (counts.tried > 0 && counts.satisfyingRequires === 0) notes.push(`no input out of ${counts.tried} satisfied the requires: a contradictory or very narrow precondition?`);
   if (counts.requiresPanicked > 0) notes.push(`${counts.requiresPanicked} inputs were skipped: evaluating a requires panicked (${EVALUATION_PANICS})`);
-  for (const clause of clauses) if (clause.status === 'executable' && clause.specPanics > 0 && clause.kind === 'ensures') notes.push(`ensures[${clause.index}] could not be evaluated on ${clause.specPanics} inputs (it panicked: ${EVALUATION_PANICS}); those inputs were not checked against it`);
+  for (const clause of clauses) {
+    if (clause.status !== 'executable' || clause.specPanics === 0 || clause.kind !== 'ensures') continue;
+    // Every satisfying input panicked in it: executable, yet decided on no input, so not checked at all.
+    if (clause.specPanics >= counts.satisfyingRequires) notes.push(`ensures[${clause.index}] was decided on no input: evaluating it panicked on all ${clause.specPanics} inputs that satisfied the requires (${EVALUATION_PANICS}, or a quantifier over an unbounded type that its search window could not decide); it was not checked`);
+    else notes.push(`ensures[${clause.index}] could not be evaluated on ${clause.specPanics} inputs (it panicked: ${EVALUATION_PANICS}); those inputs were not checked against it`);
+  }
   if (ignored > 0) notes.push(`${ignored} lines of harness output were not understood and were ignored`);
   return notes;
 }

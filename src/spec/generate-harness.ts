@@ -2,6 +2,7 @@ import type { Adaptation } from './adaptation.js';
 import { ownedTypeText, specArgumentText, specTypeOfExec, specTypeText, structValueName, type ExecType } from './exec-type.js';
 import type { ClausePlan, FunctionCheckPlan } from './function-check-plan.js';
 import { generateInputElements } from './generate-input-elements.js';
+import { shapeInputsCode } from './shape-inputs.js';
 import { INVARIANT_PANIC_MARKER, type InvariantProbe, type ProbeVariable } from './invariant-probe.js';
 import { crateSpecScope, type SpecFunctionSource } from './spec-function-source.js';
 import { SPEC_VALUE_HELPERS } from './spec-value-helpers.js';
@@ -150,6 +151,7 @@ function checkFunction(plan: FunctionCheckPlan, clauses: ClausePlan[]): string {
     `        call: ${call},`,
     `        ensures: vec![${ensures.join(', ')}],`,
     `        input_elements: ${generateInputElements(plan)},`,
+    `        shape: ${shapeInputsCode(plan)},`,
     '    }, budget, seed, timeout);',
     '}',
     '',

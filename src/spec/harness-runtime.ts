@@ -309,6 +309,16 @@ pub struct Check<I, A, R> {
     /// Other results drawn from the input (output perturbation): each element of a Vec or slice
     /// parameter whose element type is the result type (or Some of it, for an Option result).
     pub input_elements: fn(&I) -> Vec<R>,
+    /// Rewrites a generated input to meet the requires' length equations (shapeInputsCode).
+    pub shape: fn(&mut I),
+}
+
+/// Cuts or extends a vector to n elements, extending with its element type's simplest values in turn.
+pub fn resize<T: Value>(v: &mut Vec<T>, n: usize) {
+    if v.len() >= n { v.truncate(n); return; }
+    let simple = T::small();
+    if simple.is_empty() { return; }
+    while v.len() < n { let k = v.len() % simple.len(); v.push(simple[k].clone()); }
 }
 
 /// A value of one check's input, after-state or result type, behind a pointer: the checking loop
@@ -321,6 +331,7 @@ trait Checked: Send {
     fn exhaustive(&self, cap: usize) -> Vec<Erased>;
     fn random(&self, rng: &mut Rng) -> Erased;
     fn shrink(&self, input: &Erased) -> Vec<Erased>;
+    fn shape(&self, input: &mut Erased);
     fn show_each(&self, input: &Erased) -> Vec<String>;
     fn size(&self, input: &Erased) -> u128;
     fn requires_count(&self) -> usize;
@@ -345,7 +356,12 @@ fn erase_all<T: Send + 'static>(values: Vec<T>) -> Vec<Erased> {
 impl<I: Inputs, A: Shown, R: Value> Checked for Check<I, A, R> {
     fn exhaustive(&self, cap: usize) -> Vec<Erased> { erase_all(I::exhaustive(cap)) }
     fn random(&self, rng: &mut Rng) -> Erased { Box::new(I::random(rng)) }
-    fn shrink(&self, input: &Erased) -> Vec<Erased> { erase_all(cast::<I>(input).shrink()) }
+    fn shrink(&self, input: &Erased) -> Vec<Erased> {
+        let mut out = cast::<I>(input).shrink();
+        for candidate in out.iter_mut() { (self.shape)(candidate); }
+        erase_all(out)
+    }
+    fn shape(&self, input: &mut Erased) { (self.shape)(input.downcast_mut::<I>().expect("a value of the check's own type")) }
     fn show_each(&self, input: &Erased) -> Vec<String> { cast::<I>(input).show_each() }
     fn size(&self, input: &Erased) -> u128 { cast::<I>(input).size() }
     fn requires_count(&self) -> usize { self.requires.len() }
@@ -448,18 +464,20 @@ fn find_witness(check: &dyn Checked, clauses: &[usize], input: &Erased) -> Optio
 /// the small ones instead of before them. Every process of one check plans the same list (the same
 /// seed), so a process resumed after an input that did not finish starts where the last one ended.
 fn plan_inputs(check: &dyn Checked, budget: usize, seed: u64) -> (Vec<Erased>, usize) {
-    let exhaustive = check.exhaustive((budget + 1) / 2);
-    let exhaustive_count = exhaustive.len().min(budget);
-    let mut exhaustive = exhaustive.into_iter();
+    let mut exhaustive = check.exhaustive((budget + 1) / 2).into_iter();
+    let mut exhaustive_count = 0usize;
     let mut rng = Rng::new(seed);
     let mut seen = std::collections::HashSet::new();
     let mut inputs: Vec<(u128, Erased)> = Vec::new();
     let mut drawn = 0usize;
     while inputs.len() < budget {
-        let input = match exhaustive.next() { Some(input) => input, None => check.random(&mut rng) };
+        let (mut input, enumerated) = match exhaustive.next() { Some(input) => (input, true), None => (check.random(&mut rng), false) };
+        // Shaped to the requires' length equations first: shaping can make two inputs one.
+        check.shape(&mut input);
         drawn += 1;
         // Random inputs repeat small values often; each distinct input counts once.
         if !seen.insert(check.show_each(&input)) { if drawn > budget * 20 { break; } continue; }
+        if enumerated { exhaustive_count += 1; }
         inputs.push((check.size(&input), input));
     }
     inputs.sort_by_key(|(size, _)| *size);

@@ -1,4 +1,4 @@
-import type { FunctionItem, VerusFileIr } from '../ir/index.js';
+import { expandUseTree, leafName, type FunctionItem, type VerusFileIr } from '../ir/index.js';
 import type { Adaptation } from './adaptation.js';
 import { snakeCase, specTypeOfExec } from './exec-type.js';
 import { macroSafeName } from './macro-safe-name.js';
@@ -24,6 +24,8 @@ export interface SpecFunctionSource {
   structure?: StructDefinition;
   /** Plain Rust emitted after its macro block (a struct's mirror builder). */
   glue?: string;
+  /** For a name the crate imports from vstd (key `use <name>`): the path it stands for. Not an item to copy. */
+  imported?: string[];
 }
 
 /**
@@ -37,6 +39,8 @@ export function collectSpecFunctions(files: readonly VerusFileIr[]): Map<string,
   const shapes = structShapes(structs);
   const found = new Map<string, SpecFunctionSource>();
   for (const definition of structs.values()) found.set(`struct ${definition.name}`, mirrorSource(definition, shapes));
+  for (const ir of files) for (const entry of vstdImports(ir)) found.set(entry.name, entry);
+  const imports = new Map([...found.values()].flatMap((entry) => (entry.imported === undefined ? [] : [[entry.name.slice('use '.length), entry.imported] as const])));
   const candidates = files.flatMap((ir) => ir.functions.filter((fn) => fn.baseMode === 'spec' && fn.insideVerus && (fn.owner === null || fn.owner.kind === 'impl')).map((fn) => ({ ir, fn, key: specKey(fn) })));
   // A clause names a spec fn by its name only: two of one name (in two modules) cannot be told apart.
   const twice = new Set(candidates.filter((candidate, position) => candidates.findIndex((other) => other.key === candidate.key) !== position).map(({ key }) => key));
@@ -50,7 +54,7 @@ export function collectSpecFunctions(files: readonly VerusFileIr[]): Map<string,
     if (fn.body === null || external) { found.set(key, { ...base, source: { ok: false, reason: `spec fn ${key} has no body (uninterpreted)${external ? ': its body is external_body, so Verus leaves its value unspecified' : ''}` }, calls: [] }); continue; }
     if (typeof signature === 'string') { found.set(key, { ...base, source: { ok: false, reason: signature }, calls: [] }); continue; }
     const variables = new Map(fn.parameters.map((parameter, position) => [parameter.isSelf ? 'self' : parameter.name, { text: parameter.isSelf ? 'vr_self' : macroSafeName(parameter.name), type: signature.parameters[position]! }]));
-    const scope: SpecScope = { variables, oldNames: new Map(), functions, structs: shapes, unavailable };
+    const scope: SpecScope = { variables, oldNames: new Map(), functions, structs: shapes, unavailable, imports };
     const body = translateSpecText(ir.source.sliceBytes(fn.body.span.byteStart + 1, fn.body.span.byteEnd - 1), scope, signature.result, signature.emittedName);
     const structsUsed = [...signature.parameters, signature.result].flatMap(structsIn).map((name) => `struct ${name}`);
     if (!body.ok) { found.set(key, { ...base, source: { ok: false, reason: `spec fn ${key}: ${body.reason}` }, calls: [], signature }); continue; }
@@ -63,12 +67,13 @@ export function collectSpecFunctions(files: readonly VerusFileIr[]): Map<string,
 }
 
 /** The crate's part of a clause's scope: the spec fns it may call and the structs it may read, from collectSpecFunctions. */
-export function crateSpecScope(specFunctions: ReadonlyMap<string, SpecFunctionSource>): Pick<SpecScope, 'functions' | 'structs' | 'unavailable'> {
+export function crateSpecScope(specFunctions: ReadonlyMap<string, SpecFunctionSource>): Pick<SpecScope, 'functions' | 'structs' | 'unavailable' | 'imports'> {
   const entries = [...specFunctions.values()];
   return {
     functions: new Map(entries.flatMap((entry) => (entry.signature === undefined ? [] : [[entry.name, entry.signature] as const]))),
     structs: structShapes(new Map(entries.flatMap((entry) => (entry.structure === undefined ? [] : [[entry.structure.name, entry.structure] as const])))),
-    unavailable: new Map(entries.flatMap((entry) => (entry.signature === undefined && entry.structure === undefined && !entry.source.ok ? [[entry.name, entry.source.reason] as const] : []))),
+    unavailable: new Map(entries.flatMap((entry) => (entry.signature === undefined && entry.structure === undefined && entry.imported === undefined && !entry.source.ok ? [[entry.name, entry.source.reason] as const] : []))),
+    imports: new Map(entries.flatMap((entry) => (entry.imported === undefined ? [] : [[entry.name.slice('use '.length), entry.imported] as const]))),
   };
 }
 
@@ -136,4 +141,11 @@ function mirrorSource(definition: StructDefinition, shapes: ReadonlyMap<string, 
   if (/^[a-z]/.test(definition.name) || !shapes.has(definition.name)) return { ...base, source: { ok: false, reason: `struct ${definition.name}: a lowercase name, which vstd's macro takes for a function` } };
   const type = { kind: 'struct' as const, name: definition.name, path: definition.path, fields: definition.fields.list };
   return { ...base, source: { ok: true, text: structMirrorText(type) }, glue: structMirrorBuilder(type) };
+}
+
+/** The names a file imports from vstd by path (`use vstd::math::abs as vabs;`), as entries keyed `use <name>`: a clause may call vstd's spec fns by them. */
+function vstdImports(ir: VerusFileIr): SpecFunctionSource[] {
+  return ir.items.flatMap((item) => (item.kind === 'use' ? expandUseTree(item.name) : []))
+    .filter((leaf) => leaf.path[0] === 'vstd' && !leaf.path.includes('*'))
+    .map((leaf) => ({ name: `use ${leafName(leaf)}`, file: ir.file, line: 0, source: { ok: false as const, reason: `an import of ${leaf.path.join('::')}` }, calls: [], imported: leaf.path }));
 }

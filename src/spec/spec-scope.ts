@@ -29,6 +29,8 @@ export interface SpecScope {
   structs: ReadonlyMap<string, SpecStructShape>;
   /** Spec fns of the crate that cannot be copied, by key, with the reason (a call of one is refused with it). */
   unavailable?: ReadonlyMap<string, string>;
+  /** Names the crate imports from vstd (`use vstd::math::abs as vabs;` gives vabs → vstd, math, abs), for vstd's spec fns. */
+  imports?: ReadonlyMap<string, readonly string[]>;
   /** Where items lifted out of the expression go (Seq::new's element function); without it a closure is refused. */
   lift?: LiftedItems;
 }

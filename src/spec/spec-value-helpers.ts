@@ -36,6 +36,21 @@ pub fn exec_vr_rem(a: i128, b: i128) -> i128 { a.checked_rem_euclid(b).expect("v
 pub fn exec_vr_abs(a: i128) -> i128 { a.checked_abs().expect("vr: i128 overflow") }
 pub fn exec_vr_max(a: i128, b: i128) -> i128 { if a >= b { a } else { b } }
 pub fn exec_vr_min(a: i128, b: i128) -> i128 { if a <= b { a } else { b } }
+// vstd::arithmetic::power::pow(b, e) = b * pow(b, e - 1), 1 at e == 0 (power.rs); e is a nat.
+pub fn exec_vr_pow(b: i128, e: i128) -> i128 {
+    if e < 0 { panic!("vr: {} as nat is unspecified", e) }
+    if b == 0 || b == 1 { return if e == 0 { 1 } else { b }; }
+    if b == -1 { return if e % 2 == 0 { 1 } else { -1 }; }
+    let mut r: i128 = 1;
+    for _ in 0..e { r = r.checked_mul(b).expect("vr: i128 overflow"); }
+    r
+}
+// vstd::arithmetic::logarithm::log(base, pow) = 1 + log(base, pow / base) while pow >= base > 1, else 0 (logarithm.rs).
+pub fn exec_vr_log(base: i128, pow: i128) -> i128 {
+    let (mut p, mut n) = (pow, 0i128);
+    while p >= base && base > 1 { p = p.div_euclid(base); n += 1; }
+    n
+}
 // Seq::reverse (seq_lib.rs) and Seq::no_duplicates (seq.rs), over the macro's slices.
 pub fn exec_vr_seq_reverse<T: Clone>(s: &[T]) -> Vec<T> { s.iter().rev().cloned().collect() }
 pub fn exec_vr_seq_no_duplicates<T: PartialEq>(s: &[T]) -> bool { (0..s.len()).all(|i| (0..i).all(|j| s[j] != s[i])) }

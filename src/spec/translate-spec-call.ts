@@ -10,17 +10,30 @@ const BOOL: SpecType = { kind: 'bool' };
 
 const INT: SpecType = { kind: 'int', name: 'int' };
 
-/** vstd::math's spec fns (math.rs), over wide integers: called by name when the crate has no spec fn of that name. */
-const VSTD_MATH: Readonly<Record<string, { arity: number; result: SpecType; text: (args: string[]) => string }>> = {
-  min: { arity: 2, result: INT, text: ([a, b]) => `vr_min(${a}, ${b})` },
-  max: { arity: 2, result: INT, text: ([a, b]) => `vr_max(${a}, ${b})` },
-  max3: { arity: 3, result: INT, text: ([a, b, c]) => `vr_max(${a}, vr_max(${b}, ${c}))` },
-  abs: { arity: 1, result: NAT, text: ([a]) => `vr_abs(${a})` },
-  clip: { arity: 1, result: NAT, text: ([a]) => `vr_max(${a}, 0i128)` },
-  add: { arity: 2, result: INT, text: ([a, b]) => `vr_add(${a}, ${b})` },
-  sub: { arity: 2, result: INT, text: ([a, b]) => `vr_sub(${a}, ${b})` },
-  div: { arity: 2, result: INT, text: ([a, b]) => `vr_div(${a}, ${b})` },
+/**
+ * vstd's spec fns over integers, over wide integers, by the module that declares them: called by
+ * name when the crate has no spec fn of that name. math.rs (min, max, max3, abs, clip, add, sub,
+ * div), arithmetic/power.rs (pow, recursive on e) and arithmetic/logarithm.rs (log, recursive on pow).
+ */
+const VSTD_INTEGER_FNS: Readonly<Record<string, { module: string[]; arity: number; result: SpecType; text: (args: string[]) => string }>> = {
+  min: { module: ['math'], arity: 2, result: INT, text: ([a, b]) => `vr_min(${a}, ${b})` },
+  max: { module: ['math'], arity: 2, result: INT, text: ([a, b]) => `vr_max(${a}, ${b})` },
+  max3: { module: ['math'], arity: 3, result: INT, text: ([a, b, c]) => `vr_max(${a}, vr_max(${b}, ${c}))` },
+  abs: { module: ['math'], arity: 1, result: NAT, text: ([a]) => `vr_abs(${a})` },
+  clip: { module: ['math'], arity: 1, result: NAT, text: ([a]) => `vr_max(${a}, 0i128)` },
+  add: { module: ['math'], arity: 2, result: INT, text: ([a, b]) => `vr_add(${a}, ${b})` },
+  sub: { module: ['math'], arity: 2, result: INT, text: ([a, b]) => `vr_sub(${a}, ${b})` },
+  div: { module: ['math'], arity: 2, result: INT, text: ([a, b]) => `vr_div(${a}, ${b})` },
+  pow: { module: ['arithmetic', 'power'], arity: 2, result: INT, text: ([b, e]) => `vr_pow(${b}, ${e})` },
+  log: { module: ['arithmetic', 'logarithm'], arity: 2, result: INT, text: ([base, pow]) => `vr_log(${base}, ${pow})` },
 };
+
+/** Whether a path written in a clause names vstd's fn: by its name alone (a glob or a `use` of it), or with a tail of its module path (`math::abs`, `vstd::arithmetic::power::pow`). */
+function namesVstdFn(segments: readonly string[], module: readonly string[]): boolean {
+  const written = segments.slice(0, -1);
+  const full = ['vstd', ...module];
+  return written.length <= full.length && written.every((segment, position) => segment === full[full.length - written.length + position]);
+}
 
 /** `f(args)`: old/final of a parameter, Some, Seq::empty, or a spec fn of the crate (free or `Type::f`). */
 export function translateCall(translator: SpecTranslator, expression: Extract<SpecExpression, { kind: 'call' }>, expected: SpecType | undefined): Translated {
@@ -49,12 +62,14 @@ export function translateCall(translator: SpecTranslator, expression: Extract<Sp
     return { text: `Seq::<${storageTypeText(element)}>::empty()`, type };
   }
   const signature = translator.scope.functions.get(name);
-  const last = segments[segments.length - 1]!;
-  const math = Object.hasOwn(VSTD_MATH, last) ? VSTD_MATH[last] : undefined;
-  const qualified = segments.length === 1 || (segments.length === 2 && segments[0] === 'math') || (segments.length === 3 && segments[0] === 'vstd' && segments[1] === 'math');
-  if (signature === undefined && math !== undefined && qualified && !translator.scope.unavailable?.has(name)) {
-    if (args.length !== math.arity) throw new SpecTranslationRefusal(`${name} takes ${math.arity} argument(s), found ${args.length}`);
-    return { text: math.text(args.map((argument) => translator.wide(argument).text)), type: math.result };
+  // `use vstd::math::abs as vabs;`: the alias stands for vstd's path.
+  const imported = signature === undefined && segments.length === 1 ? translator.scope.imports?.get(name) : undefined;
+  const path = imported ?? segments;
+  const last = path[path.length - 1]!;
+  const vstdFn = Object.hasOwn(VSTD_INTEGER_FNS, last) ? VSTD_INTEGER_FNS[last] : undefined;
+  if (signature === undefined && vstdFn !== undefined && namesVstdFn(path, vstdFn.module) && !translator.scope.unavailable?.has(name)) {
+    if (args.length !== vstdFn.arity) throw new SpecTranslationRefusal(`${name} takes ${vstdFn.arity} argument(s), found ${args.length}`);
+    return { text: vstdFn.text(args.map((argument) => translator.wide(argument).text)), type: vstdFn.result };
   }
   const unavailable = translator.scope.unavailable?.get(name);
   if (signature === undefined && unavailable !== undefined) throw new SpecTranslationRefusal(`uses spec fn ${name}, which is not executable: ${unavailable}`);

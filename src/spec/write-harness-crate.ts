@@ -27,12 +27,15 @@ export type HarnessCrate = { ok: true; directory: string; binary: string } | { o
  * The runtime is a path dependency on `runtimeDir` (writeHarnessRuntimeCrate), built once.
  */
 export async function writeHarnessCrate(crateDir: string, files: ReadonlyMap<string, Uint8Array>, harnessSource: string, runtimeDir: string): Promise<HarnessCrate> {
-  const manifestBytes = files.get('Cargo.toml');
-  if (manifestBytes === undefined) return { ok: false, reason: 'the crate has no Cargo.toml' };
+  if (!files.has('Cargo.toml')) return { ok: false, reason: 'the crate has no Cargo.toml' };
+  // The erased pre-check's mechanical fixes (Verus-only attributes, repr_transparent lint, companion
+  // crates), and imports of ghost-only items dropped, on this copy only: the harness must build.
+  const fixed = await applyErasureFixes(files, process.env, undefined, { dropGhostImports: true });
+  const manifestBytes = fixed.files.get('Cargo.toml')!;
   const manifest = parse(new TextDecoder().decode(manifestBytes)) as Record<string, unknown>;
   const lib = (manifest['lib'] ?? {}) as Record<string, unknown>;
   const libPath = typeof lib['path'] === 'string' ? lib['path'].replace(/^\.\//, '') : 'src/lib.rs';
-  const libBytes = files.get(libPath);
+  const libBytes = fixed.files.get(libPath);
   const pkg = (manifest['package'] ?? {}) as Record<string, unknown>;
   if (libBytes === undefined || typeof pkg['name'] !== 'string') return { ok: false, reason: `the crate has no library target (${libPath}): the harness calls the functions through it` };
   const libName = typeof lib['name'] === 'string' ? lib['name'] : pkg['name'].replace(/-/g, '_');
@@ -41,8 +44,7 @@ export async function writeHarnessCrate(crateDir: string, files: ReadonlyMap<str
   manifest['bin'] = [...bins, { name: binary, path: 'src/bin/verus_repair_spec_check.rs' }];
   const dependencies = (manifest['dependencies'] ?? {}) as Record<string, unknown>;
   manifest['dependencies'] = { ...dependencies, [HARNESS_RUNTIME_PACKAGE]: { path: runtimeDir } };
-  // The erased pre-check's mechanical fixes (Verus-only attributes, repr_transparent lint, companion crates), on this copy only.
-  const harness = new Map((await applyErasureFixes(files)).files);
+  const harness = new Map(fixed.files);
   harness.set('Cargo.toml', new TextEncoder().encode(stringify(manifest)));
   harness.set(libPath, new TextEncoder().encode(`${new TextDecoder().decode(libBytes)}\n#[doc(hidden)]\n#[path = "verus_repair_spec_check.rs"]\npub mod verus_repair_spec_check;\n`));
   harness.set(path.posix.join(path.posix.dirname(libPath), 'verus_repair_spec_check.rs'), new TextEncoder().encode(harnessSource));

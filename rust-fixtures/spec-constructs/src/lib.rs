@@ -252,6 +252,44 @@ pub fn all_distinct(v: &Vec<u8>) -> (r: bool)
     true
 }
 
+/// Requires that tie vectors' lengths to an integer parameter and to a constant (Verus-Bench's Diffy
+/// programs): check-spec shapes its inputs to them, or no random input would meet them.
+pub fn fill_ones(a: &mut Vec<i32>, total: &mut Vec<i32>, n: i32)
+    requires
+        n > 0,
+        old(a).len() == n,
+        old(total).len() == 1,
+    ensures
+        a.len() == n,
+        forall|k: int| 0 <= k < n ==> a[k] == 1,
+        total[0] == n,
+{
+    let mut i: usize = 0;
+    while i < n as usize
+        invariant
+            0 <= i <= n,
+            a.len() == n,
+            total.len() == 1,
+            forall|k: int| 0 <= k < i ==> a[k] == 1,
+        decreases n - i,
+    {
+        a.set(i, 1);
+        i = i + 1;
+    }
+    total.set(0, n);
+}
+
+/// vstd::arithmetic::power::pow in the ensures (opaque in vstd: revealed for the proof).
+pub fn first_power(x: u32) -> (r: u32)
+    ensures
+        r == vstd::arithmetic::power::pow(x as int, 1),
+{
+    proof {
+        reveal_with_fuel(vstd::arithmetic::power::pow, 2);
+    }
+    x
+}
+
 } // verus!
 
 #[cfg(test)]
@@ -275,5 +313,9 @@ mod tests {
         assert_eq!(distance(-3, 4), 7);
         assert_eq!(half_of_even(10), 5);
         assert!(all_distinct(&vec![1, 2, 3]) && !all_distinct(&vec![1, 2, 1]));
+        let (mut a, mut total) = (vec![0, 5, 7], vec![9]);
+        fill_ones(&mut a, &mut total, 3);
+        assert_eq!(first_power(9), 9);
+        assert_eq!((a, total), (vec![1, 1, 1], vec![3]));
     }
 }

@@ -1,4 +1,4 @@
-import type { PrecheckResult } from '../../core/verifier-precheck.js';
+import { precheckLetsVerusRun, type PrecheckResult } from '../../core/verifier-precheck.js';
 import type { VerifierResult } from '../../core/verifier-result.js';
 import { applyTextEdits, type VerusFileIr } from '../../ir/index.js';
 import { settleAll } from '../settle-all.js';
@@ -47,7 +47,8 @@ export async function checkSpecEntailment(previous: VerusFileIr, current: VerusF
       if (item.source === null) return { ...item.base, verdict: 'not-checkable' };
       const outcome = await verifyLemma({ label: item.name, file: current.file, source: item.source });
       if (outcome.precheck.status === 'timeout') return { ...item.base, verdict: 'timed-out' };
-      if (outcome.precheck.status !== 'passed') return { ...item.base, verdict: 'probe-rejected' };
+      // Not applicable (the erased build fails only on what erasure removes) lets Verus decide, as everywhere else.
+      if (!precheckLetsVerusRun(outcome.precheck)) return { ...item.base, verdict: 'probe-rejected' };
       const status = outcome.verification?.status;
       const origin = outcome.verification === null ? {} : { origin: outcome.verification.origin };
       return { ...item.base, verdict: status === 'verified' ? 'holds' : status === 'failed' ? 'fails' : status === 'timeout' ? 'timed-out' : 'unsettled', ...origin };

@@ -3,7 +3,11 @@ import { spanContains } from '../../../core/span.js';
 import type { VerusFileIr } from '../../../ir/index.js';
 
 /** A byte range of one file to blank (spaces, newlines kept: every later line and offset stays put), or text to put first. */
-export type SourceEdit = { kind: 'blank'; byteStart: number; byteEnd: number } | { kind: 'prepend'; text: string };
+export type SourceEdit =
+  | { kind: 'blank'; byteStart: number; byteEnd: number }
+  /** The range's first bytes become `text` (no newline in it, no longer than the range), the rest blank as for `blank`. */
+  | { kind: 'replace'; byteStart: number; byteEnd: number; text: string }
+  | { kind: 'prepend'; text: string };
 
 export const ALLOW_REPR_TRANSPARENT = '#![allow(repr_transparent_non_zst_fields)] ';
 const CRATE_ROOTS = /^src\/(lib|main|bin\/[^/]+)\.rs$/;
@@ -71,7 +75,19 @@ function findBodyVerifierAttributes(ir: VerusFileIr): Array<{ byteStart: number;
 /** The file's bytes with the edits made. */
 export function applySourceEdits(bytes: Uint8Array, edits: readonly SourceEdit[]): Uint8Array {
   const edited = Buffer.from(bytes);
-  for (const edit of edits) if (edit.kind === 'blank') for (let offset = edit.byteStart; offset < edit.byteEnd; offset++) if (edited[offset] !== 0x0a && edited[offset] !== 0x0d) edited[offset] = 0x20;
+  for (const edit of edits) {
+    if (edit.kind === 'prepend') continue;
+    if (edit.kind === 'blank') {
+      for (let offset = edit.byteStart; offset < edit.byteEnd; offset++) if (edited[offset] !== 0x0a && edited[offset] !== 0x0d) edited[offset] = 0x20;
+      continue;
+    }
+    // The text, then the range's newlines, then spaces: the lines after the range keep their numbers.
+    const newlines = edited.subarray(edit.byteStart, edit.byteEnd).filter((byte) => byte === 0x0a).length;
+    const replacement = Buffer.from(`${edit.text}${'\n'.repeat(newlines)}`, 'utf8');
+    if (replacement.length > edit.byteEnd - edit.byteStart) continue;
+    edited.fill(0x20, edit.byteStart, edit.byteEnd);
+    replacement.copy(edited, edit.byteStart);
+  }
   const prefix = edits.filter((edit) => edit.kind === 'prepend').map((edit) => edit.text).join('');
   if (prefix === '') return new Uint8Array(edited);
   const bom = edited[0] === 0xef && edited[1] === 0xbb && edited[2] === 0xbf ? 3 : 0;
