@@ -20,6 +20,7 @@ const SUITES: Record<string, (args: string[]) => Promise<BenchReport>> = {
   review: async () => (await import('./review-bench.js')).runReviewBenchmark(),
   stability: async () => (await import('./stability-bench.js')).runStabilityBenchmark(),
   spec: async (args) => (await import('./spec-bench.js')).runSpecBenchmark(args),
+  planted: async (args) => (await import('./planted-bugs-bench.js')).runPlantedBugsBenchmark(args),
 };
 
 async function runBenchmarks(selected: string[]): Promise<void> {
@@ -35,7 +36,7 @@ async function runBenchmarks(selected: string[]): Promise<void> {
 }
 
 /** The suites that take arguments; after any other suite's name, a word is a suite name (a typo is an error). */
-const SUITES_WITH_ARGUMENTS = new Set(['spec']);
+const SUITES_WITH_ARGUMENTS = new Set(['spec', 'planted']);
 
 function groupSuiteArguments(words: string[]): Array<{ name: string; args: string[] }> {
   const runs: Array<{ name: string; args: string[] }> = [];
