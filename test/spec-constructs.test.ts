@@ -124,3 +124,10 @@ describe('imports outside verus! of what only ghost code has (HumanEval-Verus\'s
     expect(counterexamples(result(power, 'first_power'))).toEqual(['first_power(x = 0) returned 1: ensures r == pow(x as int, 1) is false']);
   }, 600_000);
 });
+
+describe('inputs seeded with the function\'s own literals (the values its code and spec compare with)', () => {
+  it('tries the char a bound names, which 20 simple and random chars would miss', async () => {
+    const wrong = result(await check(['is_digit'], { from: "c >= '0' && c <= '9'", to: "c >= '0' && c < '9'" }, 20), 'is_digit');
+    expect(counterexamples(wrong)).toEqual(["is_digit(c = '9') returned false: ensures r <==> is_digit_spec(c) is false"]);
+  }, 600_000);
+});

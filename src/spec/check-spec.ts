@@ -1,12 +1,13 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { parseVerusBytes, type VerusFileIr } from '../ir/index.js';
+import { parseVerusBytes, type FunctionItem, type VerusFileIr } from '../ir/index.js';
 import { loadVerifierConfig } from '../verifier/config/read-verifier-config.js';
 import type { VerifierConfig } from '../verifier/config/verifier-config.js';
 import { addHarnessAccess } from './add-harness-access.js';
 import { assembleNotExecutable, assembleRun } from './assemble-function-check.js';
 import { buildHarness } from './build-harness.js';
-import type { FunctionCheckPlan } from './function-check-plan.js';
+import type { FunctionCheckPlan, PlannedFunction } from './function-check-plan.js';
+import { mineLiterals } from './mine-literals.js';
 import type { InvariantProbe } from './invariant-probe.js';
 import { planFunctionCheck } from './plan-function-check.js';
 import { readCrateSources } from './read-crate-sources.js';
@@ -15,7 +16,7 @@ import { loadSpecCheckConfig } from './read-spec-check-config.js';
 import { listEnsuredExecFunctions, selectSpecTargets } from './select-spec-targets.js';
 import { summarizeSpecCheck } from './summarize-spec-check.js';
 import { withUnplannedClauses } from './with-unplanned-clauses.js';
-import { collectSpecFunctions } from './spec-function-source.js';
+import { collectSpecFunctions, type SpecFunctionSource } from './spec-function-source.js';
 import type { FunctionSpecCheck, SpecCheckReport } from './spec-check-report.js';
 
 export const DEFAULT_SPEC_CHECK_INPUTS = 1000;
@@ -62,7 +63,7 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
   const irs = await parseCrateFiles(files, crateDir);
   const targets = selectSpecTargets(irs, request.functions ?? listEnsuredExecFunctions(irs), crateDir);
   const specFunctions = collectSpecFunctions(irs);
-  const planned = targets.map(({ fn, file }, index) => planFunctionCheck(fn, file, index, specFunctions));
+  const planned = targets.map(({ fn, file }, index) => withLiterals(planFunctionCheck(fn, file, index, specFunctions), fn, irs.find((ir) => ir.file === file), specFunctions));
   const plans = planned.flatMap((entry) => (entry.kind === 'plan' ? [entry.plan] : []));
   const config = request.config ?? (await loadVerifierConfig(crateDir)).config;
   const build = plans.length === 0 ? null : await buildHarness({ crateDir, files: addHarnessAccess(files, irs, plans, specFunctions), plans, specFunctions, probes: request.probes ?? [], config, environment, ...(request.reuseHarness === undefined ? {} : { reuse: request.reuseHarness }), ...(request.signal === undefined ? {} : { signal: request.signal }) });
@@ -131,6 +132,17 @@ async function removeBuiltFiles(files: readonly string[], executable: string): P
     // A lib's dep-info drops the `lib` prefix: deps/libx-<hash>.rlib beside deps/x-<hash>.d.
     for (const candidate of new Set([depInfo, path.join(path.dirname(depInfo), path.basename(depInfo).replace(/^lib/, ''))])) await rm(candidate, { force: true });
   }
+}
+
+/** A plan with the literals of its function's text and of the spec fns its clauses use (seedInputsCode). */
+function withLiterals(planned: PlannedFunction, fn: FunctionItem, ir: VerusFileIr | undefined, specFunctions: ReadonlyMap<string, SpecFunctionSource>): PlannedFunction {
+  if (planned.kind !== 'plan' || ir === undefined) return planned;
+  const used = [...new Set(planned.plan.clauses.flatMap((clause) => clause.dependencies))].flatMap((name) => {
+    const source = specFunctions.get(name)?.source;
+    return source?.ok === true ? [source.text] : [];
+  });
+  const text = [ir.source.sliceBytes(fn.span.byteStart, fn.span.byteEnd), ...used].join('\n');
+  return { kind: 'plan', plan: { ...planned.plan, literals: mineLiterals(text) } };
 }
 
 export async function parseCrateFiles(files: ReadonlyMap<string, Uint8Array>, crateDir: string): Promise<VerusFileIr[]> {

@@ -1,5 +1,6 @@
 import type { Adaptation } from './adaptation.js';
 import type { ExecType, Passing } from './exec-type.js';
+import type { MinedLiterals } from './mine-literals.js';
 import type { ClauseReference } from './spec-check-report.js';
 
 export interface ParameterPlan {
@@ -36,6 +37,8 @@ export interface FunctionCheckPlan {
   /** `specName`: its name in the harness's spec fns when it differs (macroSafeName). */
   result: { name: string | null; specName?: string; type: ExecType };
   clauses: ClausePlan[];
+  /** The literals of the function's text and of the spec fns it uses, its inputs are seeded with (absent: none). */
+  literals?: MinedLiterals;
 }
 
 export type PlannedFunction =

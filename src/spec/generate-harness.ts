@@ -2,6 +2,7 @@ import type { Adaptation } from './adaptation.js';
 import { ownedTypeText, specArgumentText, specTypeOfExec, specTypeText, structValueName, type ExecType } from './exec-type.js';
 import type { ClausePlan, FunctionCheckPlan } from './function-check-plan.js';
 import { generateInputElements } from './generate-input-elements.js';
+import { seedInputsCode } from './seed-inputs.js';
 import { shapeInputsCode } from './shape-inputs.js';
 import { INVARIANT_PANIC_MARKER, type InvariantProbe, type ProbeVariable } from './invariant-probe.js';
 import { crateSpecScope, type SpecFunctionSource } from './spec-function-source.js';
@@ -152,6 +153,7 @@ function checkFunction(plan: FunctionCheckPlan, clauses: ClausePlan[]): string {
     `        ensures: vec![${ensures.join(', ')}],`,
     `        input_elements: ${generateInputElements(plan)},`,
     `        shape: ${shapeInputsCode(plan)},`,
+    `        seeds: ${seedInputsCode(plan, plan.literals ?? { chars: [], integers: [] })},`,
     '    }, budget, seed, timeout);',
     '}',
     '',

@@ -311,6 +311,8 @@ pub struct Check<I, A, R> {
     pub input_elements: fn(&I) -> Vec<R>,
     /// Rewrites a generated input to meet the requires' length equations (shapeInputsCode).
     pub shape: fn(&mut I),
+    /// Inputs that set one parameter of the given simplest input to a literal of the function (seedInputsCode).
+    pub seeds: fn(&I) -> Vec<I>,
 }
 
 /// Cuts or extends a vector to n elements, extending with its element type's simplest values in turn.
@@ -332,6 +334,7 @@ trait Checked: Send {
     fn random(&self, rng: &mut Rng) -> Erased;
     fn shrink(&self, input: &Erased) -> Vec<Erased>;
     fn shape(&self, input: &mut Erased);
+    fn seeds(&self) -> Vec<Erased>;
     fn show_each(&self, input: &Erased) -> Vec<String>;
     fn size(&self, input: &Erased) -> u128;
     fn requires_count(&self) -> usize;
@@ -362,6 +365,7 @@ impl<I: Inputs, A: Shown, R: Value> Checked for Check<I, A, R> {
         erase_all(out)
     }
     fn shape(&self, input: &mut Erased) { (self.shape)(input.downcast_mut::<I>().expect("a value of the check's own type")) }
+    fn seeds(&self) -> Vec<Erased> { match I::exhaustive(1).into_iter().next() { Some(base) => erase_all((self.seeds)(&base)), None => Vec::new() } }
     fn show_each(&self, input: &Erased) -> Vec<String> { cast::<I>(input).show_each() }
     fn size(&self, input: &Erased) -> u128 { cast::<I>(input).size() }
     fn requires_count(&self) -> usize { self.requires.len() }
@@ -459,19 +463,25 @@ fn find_witness(check: &dyn Checked, clauses: &[usize], input: &Erased) -> Optio
 }
 
 /// The inputs of one check in the order they run: the bounded-exhaustive ones (at most half the
-/// budget), then seeded random ones, each distinct, all then ordered smallest first (a stable sort
-/// by size). A value near a type's bound, which can keep a loop running for ever, so comes after
+/// budget, a third when the function has literals to seed with), the seeds (at most a third), then
+/// seeded random ones, each distinct, all then ordered smallest first (a stable sort by size). A value near a type's bound, which can keep a loop running for ever, so comes after
 /// the small ones instead of before them. Every process of one check plans the same list (the same
 /// seed), so a process resumed after an input that did not finish starts where the last one ended.
 fn plan_inputs(check: &dyn Checked, budget: usize, seed: u64) -> (Vec<Erased>, usize) {
-    let mut exhaustive = check.exhaustive((budget + 1) / 2).into_iter();
-    let mut exhaustive_count = 0usize;
+    let seeds = check.seeds();
+    let share = if seeds.is_empty() { (budget + 1) / 2 } else { (budget + 2) / 3 };
+    let mut exhaustive = check.exhaustive(share).into_iter();
+    let mut seeds = seeds.into_iter();
+    let (mut exhaustive_count, mut seeded) = (0usize, 0usize);
     let mut rng = Rng::new(seed);
     let mut seen = std::collections::HashSet::new();
     let mut inputs: Vec<(u128, Erased)> = Vec::new();
     let mut drawn = 0usize;
     while inputs.len() < budget {
-        let (mut input, enumerated) = match exhaustive.next() { Some(input) => (input, true), None => (check.random(&mut rng), false) };
+        let (mut input, enumerated) = match exhaustive.next() {
+            Some(input) => (input, true),
+            None => match if seeded < share { seeds.next() } else { None } { Some(input) => { seeded += 1; (input, false) } None => (check.random(&mut rng), false) },
+        };
         // Shaped to the requires' length equations first: shaping can make two inputs one.
         check.shape(&mut input);
         drawn += 1;
