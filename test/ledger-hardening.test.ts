@@ -9,7 +9,7 @@ import { runCli, startCli } from './fakes/run-cli.js';
 import { GitProofLedger } from '../src/ledger/git-proof-ledger.js';
 import { reverifyRun } from '../src/repair/reverify-run.js';
 import { loadVerifierConfig } from '../src/verifier/config/read-verifier-config.js';
-import { createVerifier } from '../src/verifier/create-verifier.js';
+import { createVerifier } from '../src/verification/create-verifier.js';
 
 const BOM = '\uFEFF';
 let world: RepairWorld | null = null;

@@ -10,7 +10,7 @@ import { FAKE_BIN_DIR } from './fakes/fake-environment.js';
 import { GitProofLedger } from '../src/ledger/git-proof-ledger.js';
 import { reverifyRun } from '../src/repair/reverify-run.js';
 import { loadVerifierConfig } from '../src/verifier/config/read-verifier-config.js';
-import { createVerifier } from '../src/verifier/create-verifier.js';
+import { createVerifier } from '../src/verification/create-verifier.js';
 
 /** How a verdict of the fake cargo-verus is labelled: the program cargo ran and the version its document reported. */
 const FAKE_PROGRAM = `local cargo-verus at ${path.join(FAKE_BIN_DIR, 'cargo-verus')}`;

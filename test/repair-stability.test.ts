@@ -7,7 +7,7 @@ import { auditRun } from '../src/ledger/audit-run.js';
 import { GitProofLedger } from '../src/ledger/git-proof-ledger.js';
 import { reverifyRun } from '../src/repair/reverify-run.js';
 import { loadVerifierConfig } from '../src/verifier/config/read-verifier-config.js';
-import { createVerifier } from '../src/verifier/create-verifier.js';
+import { createVerifier } from '../src/verification/create-verifier.js';
 import { buildSyntheticVerusOutput } from './demo/synthetic-verus-output.js';
 import { REFERENCE, createRepairWorld, editorReply, type RepairWorld } from './repair/repair-world.js';
 import { runRepairInWorld } from './repair/run-repair-in-world.js';

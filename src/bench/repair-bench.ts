@@ -8,7 +8,7 @@ import { simpleGit } from 'simple-git';
 import { DEFAULT_GUARD_POLICY } from '../core/guard-verdict.js';
 import { guardCandidate } from '../guard/guard-candidate.js';
 import { GitProofLedger } from '../ledger/git-proof-ledger.js';
-import { computeSourceSha256 } from '../ledger/source-digest.js';
+import { computeSourceSha256 } from '../core/source-digest.js';
 import type { BenchReport } from './bench-report.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

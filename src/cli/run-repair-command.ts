@@ -4,7 +4,7 @@ import { repairCrate } from '../repair/repair-crate.js';
 import { resolveCrateDirectory } from '../repair/resolve-crate-directory.js';
 import type { RepairEventSink } from '../repair/repair-event.js';
 import { GitProofLedger } from '../ledger/git-proof-ledger.js';
-import { createProgressRenderer } from '../report/render-repair-progress.js';
+import { createProgressRenderer } from '../repair/render-repair-progress.js';
 import { describeInterruption, INTERRUPTED, type RepairProgress } from './describe-interruption.js';
 import { withInterruptSignal } from './interrupt-signal.js';
 import { describeRunFailure } from './run-failed-event.js';

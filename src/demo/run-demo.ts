@@ -1,7 +1,7 @@
 import { describeModelOrigin } from '../core/model-origin.js';
 import { describeVerdictOrigin, type VerdictOrigin } from '../core/verdict-origin.js';
 import { auditRun } from '../ledger/audit-run.js';
-import { createProgressRenderer } from '../report/render-repair-progress.js';
+import { createProgressRenderer } from '../repair/render-repair-progress.js';
 import { prepareRepair } from '../repair/prepare-repair.js';
 import { repairCrate } from '../repair/repair-crate.js';
 import { RecordedVerifier } from '../verifier/recorded/recorded-verifier.js';

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { countErrorsByKind } from '../repair/checked-candidate.js';
 import { readVerifierConfig } from '../verifier/config/read-verifier-config.js';
-import { createVerifier } from '../verifier/create-verifier.js';
+import { createVerifier } from '../verification/create-verifier.js';
 import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
 import { isolateScratchDirectory } from '../verifier/precheck/isolate-scratch-package.js';
 import { precheckLetsVerusRun } from '../core/verifier-precheck.js';

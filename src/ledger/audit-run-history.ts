@@ -1,6 +1,6 @@
 import type { LedgerCommit } from './git-proof-ledger.js';
 import type { LedgerNote } from './ledger-note.js';
-import { canonicalJson, computeSourceSha256, sha256Hex, type CheckedFile } from './source-digest.js';
+import { canonicalJson, computeSourceSha256, sha256Hex, type CheckedFile } from '../core/source-digest.js';
 
 /** One mismatch found by the audit. Any finding makes `verus-repair audit` exit non-zero. */
 export interface AuditFinding {

@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { execa } from 'execa';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { AdapterError, ConfigurationError } from '../core/errors.js';
-import { canonicalJson, computeSourceSha256, sha256Hex, type CheckedFile } from './source-digest.js';
+import { canonicalJson, computeSourceSha256, sha256Hex, type CheckedFile } from '../core/source-digest.js';
 import { formatCommitMessage, parseCommitTrailers, type ProofTrailers } from './proof-trailers.js';
 import { LEDGER_BASE_REF_PREFIX, LEDGER_BRANCH_PREFIX, LEDGER_NOTES_REF, LEDGER_RECORDED_REF_PREFIX, type LedgerNote } from './ledger-note.js';
-import { REVIEW_BRANCH_PREFIX } from './review-record.js';
+import { REVIEW_BRANCH_PREFIX } from './review-refs.js';
 import { ensureLedgerDirectory } from './ensure-ledger-directory.js';
 import { checkRunId } from './run-id.js';
 import { readIdentityArgs } from './git-identity.js';
@@ -239,7 +239,7 @@ export class GitProofLedger {
   /** Runs with a ledger branch or a base ref (a run whose branch was deleted is still listed, for the audit). */
   async listRuns(): Promise<string[]> {
     const raw = await this.git.raw(['for-each-ref', '--format=%(refname)', `refs/heads/${LEDGER_BRANCH_PREFIX}`, LEDGER_BASE_REF_PREFIX]);
-    // Review records (refs/heads/verus-repair/review-<id>, see review-record.ts) are not runs.
+    // Review records (refs/heads/verus-repair/review-<id>, see review-refs.ts) are not runs.
     const runs = raw.split('\n').filter((line) => line !== '' && !line.startsWith(`refs/heads/${REVIEW_BRANCH_PREFIX}`)).map((ref) => ref.replace(`refs/heads/${LEDGER_BRANCH_PREFIX}`, '').replace(LEDGER_BASE_REF_PREFIX, ''));
     return [...new Set(runs)].sort();
   }

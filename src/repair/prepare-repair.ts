@@ -10,7 +10,7 @@ import { findCloseNames } from '../guard/find-close-names.js';
 import { parseSpecChangeSelectors } from '../guard/spec-change-policy.js';
 import { GitProofLedger } from '../ledger/git-proof-ledger.js';
 import { ResultCache } from '../verifier/cache/result-cache.js';
-import { createVerifier } from '../verifier/create-verifier.js';
+import { createVerifier } from '../verification/create-verifier.js';
 import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
 import { listVerificationInputs } from '../verifier/cache/list-verification-inputs.js';
 import { readPinInForce } from '../verifier/toolchain/read-pin-in-force.js';

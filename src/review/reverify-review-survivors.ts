@@ -1,7 +1,7 @@
 import { execa } from 'execa';
 import { precheckLetsVerusRun } from '../core/verifier-precheck.js';
-import { regenerateRecordedMutants, type ReviewAuditFinding } from '../ledger/audit-review.js';
-import type { ReviewRecordEntry } from '../ledger/read-review-records.js';
+import { regenerateRecordedMutants, type ReviewAuditFinding } from './record/audit-review.js';
+import type { ReviewRecordEntry } from './record/read-review-records.js';
 import type { CrateFiles } from '../repair/crate-snapshot.js';
 import type { ReviewServices } from './review-services.js';
 import { verifyVariant } from '../repair/verify-variant.js';

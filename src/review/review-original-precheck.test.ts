@@ -5,9 +5,9 @@ import { createTemporaryCrate, SHARED_TARGET_DIR, VERIFYING_LIB_RS } from '../..
 import { removeTemporaryDirectories } from '../../test/fakes/temporary-directory.js';
 import type { VerificationTarget, Verifier } from '../core/verifier.js';
 import type { VerifierResult } from '../core/verifier-result.js';
-import { buildReviewTrailers } from '../ledger/review-record.js';
-import { renderReviewMarkdown } from '../report/render-review-markdown.js';
-import { renderReviewText } from '../report/render-review-text.js';
+import { buildReviewTrailers } from './record/review-record.js';
+import { renderReviewMarkdown } from './report/render-review-markdown.js';
+import { renderReviewText } from './report/render-review-text.js';
 import { defaultVerifierConfig } from '../verifier/config/read-verifier-config.js';
 import { MUTATION_OPERATOR_NAMES } from './mutation-operator.js';
 import type { ReviewEvent } from './review-event.js';

@@ -5,7 +5,7 @@ import type { VerificationOptions } from '../core/verifier.js';
 import { createRunId } from '../repair/create-run-id.js';
 import { ResultCache } from '../verifier/cache/result-cache.js';
 import { CONFIG_FILE_NAME, loadVerifierConfig } from '../verifier/config/read-verifier-config.js';
-import { createVerifier } from '../verifier/create-verifier.js';
+import { createVerifier } from '../verification/create-verifier.js';
 import { findProjectRoot } from '../verifier/find-project-root.js';
 import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
 import { defaultReviewConfig, readReviewConfig } from './config/read-review-config.js';

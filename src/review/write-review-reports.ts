@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
-import { recordReview, type ReviewRecording } from '../ledger/record-review.js';
-import { renderReviewHtml } from '../report/render-review-html.js';
-import { renderReviewMarkdown } from '../report/render-review-markdown.js';
-import { renderReviewSarif } from '../report/render-review-sarif.js';
+import { recordReview, type ReviewRecording } from './record/record-review.js';
+import { renderReviewHtml } from './report/render-review-html.js';
+import { renderReviewMarkdown } from './report/render-review-markdown.js';
+import { renderReviewSarif } from './report/render-review-sarif.js';
 import type { ReviewResult } from './review-result.js';
 
 /** Where to write each report (paths already checked by the CLI, before the review ran). */

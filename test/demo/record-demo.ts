@@ -10,7 +10,7 @@ import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createIrCandidateApplier } from '../../src/agents/index.js';
 import { parseVerusSource } from '../../src/ir/index.js';
-import { computeSourceSha256 } from '../../src/ledger/source-digest.js';
+import { computeSourceSha256 } from '../../src/core/source-digest.js';
 import { DEMO_RUN_ID, demoPaths } from '../../src/demo/demo-paths.js';
 import { runDemo } from '../../src/demo/run-demo.js';
 import { pruneFailingAddedProofs } from '../../src/repair/prune-failing-proofs.js';

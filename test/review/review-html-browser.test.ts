@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_AVAILABLE, CHROMIUM_PATH, chromiumSuiteTitle } from '../fakes/headless-chromium.js';
-import { renderReviewHtml } from '../../src/report/render-review-html.js';
+import { renderReviewHtml } from '../../src/review/report/render-review-html.js';
 import type { ReviewResult } from '../../src/review/review-result.js';
 
 const workDir = await mkdtemp(join(tmpdir(), 'review-html-'));

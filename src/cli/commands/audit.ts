@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { ReviewAuditFinding } from '../../ledger/audit-review.js';
-import type { ReviewRecordEntry } from '../../ledger/read-review-records.js';
+import type { ReviewAuditFinding } from '../../review/record/audit-review.js';
+import type { ReviewRecordEntry } from '../../review/record/read-review-records.js';
 import { ExitError } from '../exit-error.js';
 
 export function defineAuditCommand(program: Command): void {
@@ -47,7 +47,7 @@ export function defineAuditCommand(program: Command): void {
 
 async function reverify(ledger: import('../../ledger/git-proof-ledger.js').GitProofLedger, runId: string): Promise<Awaited<ReturnType<typeof import('../../repair/reverify-run.js').reverifyRun>>> {
   const { loadVerifierConfig } = await import('../../verifier/config/read-verifier-config.js');
-  const { createVerifier } = await import('../../verifier/create-verifier.js');
+  const { createVerifier } = await import('../../verification/create-verifier.js');
   const { reverifyRun } = await import('../../repair/reverify-run.js');
   const { config } = await loadVerifierConfig(ledger.repoDir);
   const options = { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs };
@@ -55,8 +55,8 @@ async function reverify(ledger: import('../../ledger/git-proof-ledger.js').GitPr
 }
 
 async function auditReviews(repoDir: string, json: boolean, reverify: boolean): Promise<void> {
-  const { readReviewRecords } = await import('../../ledger/read-review-records.js');
-  const { auditReview } = await import('../../ledger/audit-review.js');
+  const { readReviewRecords } = await import('../../review/record/read-review-records.js');
+  const { auditReview } = await import('../../review/record/audit-review.js');
   const records = await readReviewRecords(repoDir);
   // --reverify: every recorded survivor is verified again from the record's tree (no cache).
   const reverifySurvivors = reverify && records.length > 0 ? await createSurvivorReverifier(repoDir) : null;

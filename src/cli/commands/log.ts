@@ -10,7 +10,7 @@ export function defineLogCommand(program: Command): void {
     .description("show a repair run's proof history: iteration, sample, result, errors, tokens, time")
     .action(async (run: string | undefined, options: { repo: string; json?: boolean; reviews?: boolean }) => {
       if (options.reviews === true) {
-        const { readReviewRecords } = await import('../../ledger/read-review-records.js');
+        const { readReviewRecords } = await import('../../review/record/read-review-records.js');
         const rows = (await readReviewRecords(options.repo)).map((record): Record<string, string> => ({ review: record.reviewId, commit: record.commit, ...Object.fromEntries(['Mutants', 'Survived', 'Mutation-Score', 'Vacuity'].map((key) => [key, record.trailers.get(key) ?? ''])), Verifier: record.trailers.get('Verifier') ?? 'not recorded' }));
         process.stdout.write(options.json === true ? `${JSON.stringify({ reviews: rows }, null, 2)}\n` : rows.length === 0 ? 'no reviews\n' : `${rows.map((row) => `review ${row['review']} ${(row['commit'] ?? '').slice(0, 10)}: ${row['Mutants']} mutants, ${row['Survived']} survived, score ${row['Mutation-Score']}, vacuity ${row['Vacuity']}; verifier: ${row['Verifier']}`).join('\n')}\n`);
         return;

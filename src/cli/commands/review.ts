@@ -84,8 +84,8 @@ export function defineReviewCommand(program: Command): void {
       const reports = await checkReportPaths(options, crate);
       const { runReview } = await import('../../review/run-review.js');
       const { writeReviewReports } = await import('../../review/write-review-reports.js');
-      const { renderReviewText } = await import('../../report/render-review-text.js');
-      const { createReviewProgress } = await import('../../report/render-review-progress.js');
+      const { renderReviewText } = await import('../../review/report/render-review-text.js');
+      const { createReviewProgress } = await import('../../review/report/render-review-progress.js');
       const { withInterruptSignal } = await import('../interrupt-signal.js');
       const json = options.json === true;
       const progress = json ? (event: unknown) => process.stdout.write(`${JSON.stringify(event)}\n`) : createReviewProgress(process.stderr);

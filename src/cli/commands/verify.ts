@@ -37,7 +37,7 @@ export function defineVerifyCommand(program: Command): void {
     .action(async (target: string, options: VerifyCommandOptions) => {
       const runner = selectRunnerFlag(options);
       if (options.fn !== undefined) await (await import('../../verifier/require-defined-function.js')).requireDefinedFunction(target, options.fn);
-      const { verifyPath } = await import('../../verifier/verify-path.js');
+      const { verifyPath } = await import('../../verification/verify-path.js');
       const { renderCandidateVerification } = await import('../../verifier/render/render-candidate-verification.js');
       const { exitCodeForVerification } = await import('../../verifier/render/exit-code-for-verification.js');
       const { createSourceLineReader } = await import('../../verifier/render/create-source-line-reader.js');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { InputError } from '../../core/errors.js';
 import type { VerificationOptions, VerificationTarget } from '../../core/verifier.js';
 import type { VerifierResult } from '../../core/verifier-result.js';
-import { computeSourceSha256 } from '../../ledger/source-digest.js';
+import { computeSourceSha256 } from '../../core/source-digest.js';
 import { listVerificationInputs } from '../cache/list-verification-inputs.js';
 import { parseVerifierOutput } from '../diagnostics/parse-verifier-output.js';
 import { classifyVerifierRun } from '../result/classify-verifier-run.js';

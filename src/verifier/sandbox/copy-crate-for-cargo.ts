@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ConfigurationError } from '../../core/errors.js';
 import { listVerificationInputs } from '../cache/list-verification-inputs.js';
-import { findInheritedCargoConfiguration } from '../runners/queue/find-inherited-cargo-configuration.js';
+import { findInheritedCargoConfiguration } from './find-inherited-cargo-configuration.js';
 import { makeManifestSelfContained } from './make-manifest-self-contained.js';
 import { findEnclosingLockFile } from './find-enclosing-lock-file.js';
 

@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { findInheritedCargoConfiguration } from '../runners/queue/find-inherited-cargo-configuration.js';
+import { findInheritedCargoConfiguration } from './find-inherited-cargo-configuration.js';
 import type { LockedRefusal } from './read-locked-refusal.js';
 import { noticeOnce } from './run-notices.js';
 
