@@ -8,7 +8,7 @@ import { readBenchGrid } from '../evaluate/read-bench-grid.js';
 import { runBench } from '../evaluate/run-bench.js';
 import { createBenchProgress } from '../evaluate/render-bench-progress.js';
 import { generateSuite } from '../evaluate/generate-suite.js';
-import type { BenchFlags } from './commands/bench.js';
+import type { BenchFlags } from './bench-flags.js';
 import { checkOutputPath } from './check-output-path.js';
 import { withInterruptSignal } from './interrupt-signal.js';
 import { renderRunSandboxes, selectRunSandboxesOfTables } from '../verifier/sandbox/select-run-sandboxes.js';

@@ -2,7 +2,7 @@ import { macroSafeName } from './macro-safe-name.js';
 import { namesInSpecExpression } from './names-in-spec-expression.js';
 import { CLOSURES, SpecTranslationRefusal, type SpecExpression } from './spec-syntax.js';
 import { execParameterTypeText, sameStorage, storageTypeText, type SpecType } from './spec-type.js';
-import type { SpecTranslator } from './translate-spec-expression.js';
+import type { SpecTranslator } from './spec-translator.js';
 
 type Closure = Extract<SpecExpression, { kind: 'closure' }>;
 

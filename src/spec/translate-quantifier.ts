@@ -1,7 +1,7 @@
 import { SpecTranslationRefusal, type SpecExpression } from './spec-syntax.js';
 import { namesInSpecExpression } from './names-in-spec-expression.js';
 import { describeSpecType, integerRange, type IntegerTypeName } from './spec-type.js';
-import type { SpecTranslator, Translated } from './translate-spec-expression.js';
+import type { SpecTranslator, Translated } from './spec-translator.js';
 
 type Quantifier = Extract<SpecExpression, { kind: 'quantifier' }>;
 type Comparison = Extract<SpecExpression, { kind: 'comparison' }>;

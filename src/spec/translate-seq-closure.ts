@@ -1,7 +1,7 @@
 import { execArgumentFromReference, liftSpecClosure } from './lift-spec-closure.js';
 import { SpecTranslationRefusal, type SpecExpression } from './spec-syntax.js';
 import { execOwnedTypeText, execParameterTypeText, type SpecType } from './spec-type.js';
-import type { SpecTranslator, Translated } from './translate-spec-expression.js';
+import type { SpecTranslator, Translated } from './spec-translator.js';
 
 const INT: SpecType = { kind: 'int', name: 'int' };
 export const SEQ_CLOSURE_METHODS: ReadonlySet<string> = new Set(['filter', 'map', 'map_values', 'fold_left', 'fold_right']);

@@ -1,7 +1,7 @@
 import { liftSpecClosure } from './lift-spec-closure.js';
 import { CLOSURES, SpecTranslationRefusal, type SpecExpression, type SpecTypeSyntax } from './spec-syntax.js';
 import { execOwnedTypeText, type SpecType } from './spec-type.js';
-import type { SpecTranslator, Translated } from './translate-spec-expression.js';
+import type { SpecTranslator, Translated } from './spec-translator.js';
 
 /**
  * `Seq::new(len, |i: int| body)`, exactly: the sequence of length `len` whose element i is `body`.

@@ -1,7 +1,7 @@
 import { SpecTranslationRefusal, type SpecExpression } from './spec-syntax.js';
 import type { SpecSignature } from './spec-scope.js';
 import { describeSpecType, storageTypeText, type SpecType } from './spec-type.js';
-import type { SpecTranslator, Translated } from './translate-spec-expression.js';
+import type { SpecTranslator, Translated } from './spec-translator.js';
 import { SEQ_CLOSURE_METHODS, translateSeqClosure } from './translate-seq-closure.js';
 import { translateSeqNew } from './translate-seq-new.js';
 

@@ -6,12 +6,9 @@ import { translateCall, translateMethod, translateMethodOn } from './translate-s
 import { translateQuantifier } from './translate-quantifier.js';
 import { translateMatch } from './translate-spec-match.js';
 import { translateBinary, translateComparison, translatePair } from './translate-spec-operator.js';
+import type { SpecTranslator, Translated } from './spec-translator.js';
 
-/** A translated expression: Rust text for the macro and its spec type (an integer's text is its i128 "wide" form). */
-export interface Translated {
-  text: string;
-  type: SpecType;
-}
+export type { SpecTranslator, Translated } from './spec-translator.js';
 
 /**
  * Translates a spec expression for vstd's exec_spec_unverified! so that its exec value is the spec
@@ -19,7 +16,7 @@ export interface Translated {
  * i128 with checked arithmetic, Euclidean `/` and `%` (Verus's definition), and every narrowing
  * (`as u32`, a u32 parameter, an index) checks the range where the macro's `as` would wrap.
  */
-export class SpecTranslator {
+export class TypedSpecTranslator implements SpecTranslator {
   constructor(readonly scope: SpecScope, readonly calls: Set<string> = new Set()) {}
 
   /** A translator whose scope also has these variables (binders, `let`s, `matches` bindings). */
@@ -29,12 +26,12 @@ export class SpecTranslator {
       const user = [...this.scope.variables].find(([, variable]) => variable.text !== name && new RegExp(String.raw`\b${name}\b`).test(variable.text));
       if (user !== undefined) throw new SpecTranslationRefusal(`the binding ${name} shadows a name that ${user[0]} stands for (${user[1].text})`);
     }
-    return new SpecTranslator({ ...this.scope, variables: new Map([...this.scope.variables, ...variables]) }, this.calls);
+    return new TypedSpecTranslator({ ...this.scope, variables: new Map([...this.scope.variables, ...variables]) }, this.calls);
   }
 
   /** A translator over another scope (a lifted function's), recording calls in the same set. */
   withScope(scope: SpecScope): SpecTranslator {
-    return new SpecTranslator(scope, this.calls);
+    return new TypedSpecTranslator(scope, this.calls);
   }
 
   translate(expression: SpecExpression, expected?: SpecType): Translated {

@@ -1,6 +1,6 @@
 import { SpecTranslationRefusal, type MatchPattern, type SpecExpression } from './spec-syntax.js';
 import { describeSpecType, sameStorage, type SpecType } from './spec-type.js';
-import type { SpecTranslator, Translated } from './translate-spec-expression.js';
+import type { SpecTranslator, Translated } from './spec-translator.js';
 
 type Match = Extract<SpecExpression, { kind: 'match' }>;
 type Variables = Map<string, { text: string; type: SpecType }>;

@@ -1,6 +1,6 @@
 import { SpecTranslationRefusal, type SpecExpression } from './spec-syntax.js';
 import { describeSpecType, sameStorage, type SpecType } from './spec-type.js';
-import type { SpecTranslator, Translated } from './translate-spec-expression.js';
+import type { SpecTranslator, Translated } from './spec-translator.js';
 
 const NONNEGATIVE: ReadonlySet<string> = new Set(['nat', 'u8', 'u16', 'u32', 'u64', 'u128', 'usize']);
 

@@ -3,7 +3,7 @@ import { parseSpecExpression } from './parse-spec-expression.js';
 import { SpecTranslationRefusal } from './spec-syntax.js';
 import type { SpecScope } from './spec-scope.js';
 import type { SpecType } from './spec-type.js';
-import { SpecTranslator } from './translate-spec-expression.js';
+import { TypedSpecTranslator } from './translate-spec-expression.js';
 
 /**
  * A requires/ensures expression (a bool) or a spec fn body (of type `result`) as text for vstd's
@@ -13,7 +13,7 @@ import { SpecTranslator } from './translate-spec-expression.js';
 export function translateSpecText(text: string, scope: SpecScope, result: SpecType = { kind: 'bool' }, liftPrefix: string | null = null): Adaptation {
   try {
     const lift = liftPrefix === null ? undefined : { prefix: liftPrefix, items: [], glue: [] };
-    const translator = new SpecTranslator(lift === undefined ? scope : { ...scope, lift });
+    const translator = new TypedSpecTranslator(lift === undefined ? scope : { ...scope, lift });
     const value = translator.translate(parseSpecExpression(text), result);
     const stored = translator.store(value, result);
     const lifted = lift === undefined || lift.items.length === 0 ? {} : { lifted: { items: lift.items, glue: lift.glue } };

@@ -1,7 +1,7 @@
 import { applyModelFamily } from './apply-model-family.js';
 import type { ModelConfig, ModelSection } from './model-config.js';
 import { inferProvider, PROVIDER_PRESETS } from './provider-preset.js';
-import type { ModelConfigResult } from './read-model-config.js';
+import type { ModelConfigResult } from './model-config-result.js';
 import { isReasoningModel } from './reasoning-model-family.js';
 import { refuseCredentialEntries } from './refuse-credential-entries.js';
 

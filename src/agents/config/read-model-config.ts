@@ -5,14 +5,11 @@ import { findUnknownTables } from '../../config/find-unknown-tables.js';
 import { parseTomlDocument } from '../../config/parse-toml-document.js';
 import { exampleForKey } from './config-examples.js';
 import { modelSectionSchema, type ModelConfig } from './model-config.js';
+import type { ModelConfigResult } from './model-config-result.js';
 import { normalizeModelSection } from './normalize-model-section.js';
 
-/** The outcome of reading the `[model]` section: a config when there are no errors, and every message. */
-export interface ModelConfigResult {
-  config: ModelConfig | null;
-  warnings: string[];
-  errors: string[];
-}
+export type { ModelConfigResult } from './model-config-result.js';
+
 
 /**
  * Reads `[model]` from verus-repair.toml text: parse TOML → validate → normalize → check rules.

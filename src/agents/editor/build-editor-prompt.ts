@@ -1,7 +1,7 @@
 import type { PromptTemplates } from '../prompts/prompt-template-names.js';
 import { renderTemplate } from '../prompts/render-template.js';
 import { SUBMIT_CANDIDATE_TOOL_NAME } from '../protocol/submit-candidate-tool.js';
-import type { EditorTask } from './editor-agent.js';
+import type { EditorTask } from './editor-task.js';
 
 /** The code the editor sees and the diagnostics mapped onto it, both as prompt text. */
 export interface EditorContext {

@@ -9,21 +9,14 @@ import type { PromptTemplates } from '../prompts/prompt-template-names.js';
 import { readSubmission } from '../protocol/read-submission.js';
 import { SUBMIT_CANDIDATE_TOOL_NAME, submitCandidateTool } from '../protocol/submit-candidate-tool.js';
 import { buildEditorPrompt, type EditorContextBuilder } from './build-editor-prompt.js';
+import type { EditorTask } from './editor-task.js';
+
+export type { EditorTask } from './editor-task.js';
 import type { CandidateApplier } from './candidate-applier.js';
 import { CandidateHistory } from './candidate-history.js';
 import type { CandidateOutcome } from './candidate-outcome.js';
 import { EditorConversation } from './editor-conversation.js';
 
-/** The repair job the editor is given once, at the start of a run. */
-export interface EditorTask {
-  /** Echoed back in every submit_candidate call; constant for the run. */
-  requestId: string;
-  filePath: string;
-  originalSource: string;
-  /** The function(s) to repair. */
-  targets: string[];
-  diagnostics: readonly Diagnostic[];
-}
 
 export interface EditorSettings {
   /** null sends none (the endpoint's default). */

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { BenchFlags } from '../bench-flags.js';
 import { FEEDBACK_LEVELS } from '../../agents/feedback/feedback-level.js';
 import { ConfigurationError } from '../../core/errors.js';
 import { REQUEST_BOUNDS } from '../../core/request-bounds.js';
@@ -90,26 +91,6 @@ export function defineBenchCommand(program: Command): void {
   defineBenchExportCommand(bench);
 }
 
-export interface BenchFlags {
-  out: string;
-  jobs: number;
-  resume: boolean;
-  replay: string | null;
-  record: string | null;
-  maxCostUsd: number | null;
-  maxTokens: number | null;
-  maxWallTimeMs: number | null;
-  maxAttempts: number | null;
-  models: string[];
-  feedback: string[] | null;
-  samples: number | null;
-  iterations: number | null;
-  repetitions: number | null;
-  temperature: number | null;
-  runner: 'docker' | 'local' | 'queue' | null;
-  /** `--stability N`; null = the grid's or verus-repair.toml's `[verifier] stability_seeds`. */
-  stability: number | null;
-}
 
 function readBenchFlags(options: BenchCliOptions): BenchFlags {
   const runner = selectRunnerFlag(options);

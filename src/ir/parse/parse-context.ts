@@ -1,7 +1,7 @@
 import type { Span, SpannedText } from '../../core/span.js';
 import type { Attribute } from '../attribute.js';
 import type { FunctionItem } from '../function-item.js';
-import type { LoopHead } from './parse-loop-head.js';
+import type { LoopHead } from './loop-head.js';
 import type { SkippedNote } from '../skipped-note.js';
 import type { SourceText } from '../span/source-text.js';
 import type { TokenTable } from '../syntax/token-table.js';

@@ -1,26 +1,15 @@
 import { LOOP_CLAUSE_KINDS, type Clause } from '../clause.js';
 import { parseClauses } from './parse-clauses.js';
 import type { ParseContext } from './parse-context.js';
+import type { LoopHead } from './loop-head.js';
+
+export type { LoopHead } from './loop-head.js';
 import { scanExpression } from './scan-expression.js';
 import { isOpenAt, isPunctuationAt, isWordAt, touchesPrevious } from '../syntax/token-predicates.js';
 import { TOKEN_KIND } from '../../core/source-parser.js';
 
 export const LOOP_CLAUSE_KEYWORDS: ReadonlySet<string> = new Set(LOOP_CLAUSE_KINDS);
 
-/** Token ranges ([first, end)) of a loop's parts, before ids and spans are assigned. */
-export interface LoopHead {
-  kind: 'while' | 'loop' | 'for';
-  /** First token of the loop: the label's `'`, or the keyword. */
-  first: number;
-  label: string | null;
-  headerEnd: number;
-  condition: [number, number] | null;
-  pattern: [number, number] | null;
-  iterator: [number, number] | null;
-  iteratorName: number | null;
-  clauses: Clause[];
-  bodyOpen: number;
-}
 
 /**
  * At a `while`/`loop`/`for` keyword: parses the header (`while cond`, `for pat in [name:] expr`), the
