@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { expandSettings } from '../src/evaluate/expand-settings.js';
-import { readBenchGrid } from '../src/evaluate/read-bench-grid.js';
+import { expandSettings } from '../src/evaluate/grids/expand-settings.js';
+import { readBenchGrid } from '../src/evaluate/grids/read-bench-grid.js';
 import { runCliInProcess } from './run-cli-in-process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSpec, describeCounterexample, hasCounterexample, type FunctionSpecCheck, type SpecCheckReport } from '../src/spec/index.js';
-import { readCrateSources } from '../src/spec/read-crate-sources.js';
+import { checkSpec, describeCounterexample, hasCounterexample, type FunctionSpecCheck, type SpecCheckReport } from '../src/specification/index.js';
+import { readCrateSources } from '../src/specification/harness/read-crate-sources.js';
 import { runCliInProcess } from './run-cli-in-process.js';
 
 const FIXTURE = new URL('../rust-fixtures/spec-check/', import.meta.url).pathname;

@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, readlinkSync } fro
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderSpecCheck, type FunctionSpecCheck, type SpecCheckReport } from '../src/spec/index.js';
+import { renderSpecCheck, type FunctionSpecCheck, type SpecCheckReport } from '../src/specification/index.js';
 import { isProcessAlive } from './fakes/fake-environment.js';
 import { startCli } from './fakes/run-cli.js';
 import { createTemporaryDirectory, removeTemporaryDirectories, writeFileTree } from './fakes/temporary-directory.js';

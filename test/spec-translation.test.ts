@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkSpec, describeCounterexample, testLoopInvariants, type FunctionSpecCheck, type SpecCheckReport } from '../src/spec/index.js';
-import { readCrateSources } from '../src/spec/read-crate-sources.js';
+import { checkSpec, describeCounterexample, testLoopInvariants, type FunctionSpecCheck, type SpecCheckReport } from '../src/specification/index.js';
+import { readCrateSources } from '../src/specification/harness/read-crate-sources.js';
 import { sharedTargetConfig } from './fakes/shared-target-config.js';
 
 const ENVIRONMENT = { ...process.env };

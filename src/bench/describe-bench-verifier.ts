@@ -1,5 +1,5 @@
 import { describeVerdictOrigin, type VerdictOrigin } from '../core/verdict-origin.js';
-import { verdictOriginCaveat } from '../evaluate/summarize-origins.js';
+import { verdictOriginCaveat } from '../evaluate/results/summarize-origins.js';
 
 /**
  * The line a benchmark prints under its figures: who produced the verdicts it timed, and the caveat

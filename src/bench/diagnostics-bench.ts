@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { normalizeReport } from '../verifier/diagnostics/normalize-report.js';
-import { parseVerifierOutput } from '../verifier/diagnostics/parse-verifier-output.js';
+import { normalizeReport } from '../diagnostics/normalize-report.js';
+import { parseVerifierOutput } from '../diagnostics/parse-verifier-output.js';
 import type { BenchReport } from './bench-report.js';
 
 const LINE_COUNT = 10_000;

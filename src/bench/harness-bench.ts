@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadSuite } from '../evaluate/load-suite.js';
-import { readBenchGrid } from '../evaluate/read-bench-grid.js';
+import { loadSuite } from '../evaluate/suites/load-suite.js';
+import { readBenchGrid } from '../evaluate/grids/read-bench-grid.js';
 import { runBench } from '../evaluate/run-bench.js';
-import type { BenchSummary } from '../evaluate/bench-summary.js';
-import { readAttempts } from '../evaluate/attempt-log.js';
+import type { BenchSummary } from '../evaluate/results/bench-summary.js';
+import { readAttempts } from '../evaluate/attempts/attempt-log.js';
 import type { BenchReport } from './bench-report.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

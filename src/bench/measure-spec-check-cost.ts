@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { materializeCrate, readCrateFiles } from '../repair/crate-snapshot.js';
-import { checkSpec, type SpecCheckReport } from '../spec/index.js';
+import { checkSpec, type SpecCheckReport } from '../specification/index.js';
 import { defaultVerifierConfig } from '../verifier/config/read-verifier-config.js';
 import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FAKE_PASS_ENV, createFakeSetup } from '../../test/fakes/fake-environment.js';
 import { createGhostStrippedView, parseVerusSource } from '../ir/index.js';
-import { DEFAULT_SPEC_CHECK_INPUTS } from '../spec/index.js';
+import { DEFAULT_SPEC_CHECK_INPUTS } from '../specification/index.js';
 import { generateMutants } from '../review/generate-mutants.js';
 import { MUTATION_OPERATOR_NAMES } from '../review/mutation-operator.js';
 import { reviewCrate } from '../review/review-crate.js';

@@ -8,7 +8,7 @@ import { describeBenchVerifier } from './describe-bench-verifier.js';
 import { measureInvariantEpisode } from './measure-invariant-episode.js';
 import { measureReviewSettling } from './measure-review-settling.js';
 import { measureSpecCheckCost } from './measure-spec-check-cost.js';
-import { listCoverageCrates, measureSpecCoverage, summarizeSpecCoverage, type SpecCoverage } from '../evaluate/spec-coverage.js';
+import { listCoverageCrates, measureSpecCoverage, summarizeSpecCoverage, type SpecCoverage } from '../evaluate/coverage/spec-coverage.js';
 import { defaultVerifierConfig } from '../verifier/config/read-verifier-config.js';
 
 const FIXTURES_ROOT = fileURLToPath(new URL('../../rust-fixtures/', import.meta.url));

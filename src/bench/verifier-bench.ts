@@ -9,8 +9,8 @@ import type { VerificationOptions, VerificationTarget } from '../core/verifier.j
 import { ResultCache } from '../verifier/cache/result-cache.js';
 import { defaultVerifierConfig } from '../verifier/config/read-verifier-config.js';
 import { buildLocalJob } from '../verifier/jobs/build-local-job.js';
-import { normalizeReport } from '../verifier/diagnostics/normalize-report.js';
-import { parseVerifierOutput } from '../verifier/diagnostics/parse-verifier-output.js';
+import { normalizeReport } from '../diagnostics/normalize-report.js';
+import { parseVerifierOutput } from '../diagnostics/parse-verifier-output.js';
 import { classifyVerifierRun } from '../verifier/result/classify-verifier-run.js';
 import { runProcessJob } from '../verifier/run/run-process-job.js';
 import { LOCAL_ENVIRONMENT_ALLOW_LIST, selectEnvironment } from '../verifier/jobs/select-environment.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { exportLeaderboard } from '../evaluate/export-leaderboard.js';
+import { exportLeaderboard } from '../evaluate/results/export-leaderboard.js';
 import { checkOutputPath } from './check-output-path.js';
 
 /** Prints each file written and, for a file that is not a measurement, why: it must not be submitted as one. */

@@ -1,4 +1,4 @@
-import { readVerusBuildInfo } from '../verifier/diagnostics/read-verus-build-info.js';
+import { readVerusBuildInfo } from '../diagnostics/output/read-verus-build-info.js';
 import { resolveExecutable } from '../verifier/runners/describe-local-toolchain.js';
 import type { ToolchainPin } from '../verifier/toolchain/toolchain-pin.js';
 import { failed, passed, type DoctorCheck } from './doctor-check.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { VerifierResult } from '../core/verifier-result.js';
-import type { VerifierReport } from '../verifier/diagnostics/verifier-report.js';
+import type { VerifierReport } from '../diagnostics/verifier-report.js';
 import { verdictOriginSchema } from '../verifier/result/verdict-origin-schema.js';
 import { MAX_RESULT_BYTES } from './snapshot-limits.js';
 

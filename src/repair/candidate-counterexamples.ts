@@ -1,4 +1,4 @@
-import { describeCounterexample, type FunctionSpecCheck, type LoopInvariantTest, type SpecCheckReport, type UntestedInvariant } from '../spec/index.js';
+import { describeCounterexample, type FunctionSpecCheck, type LoopInvariantTest, type SpecCheckReport, type UntestedInvariant } from '../specification/index.js';
 
 /** One function's spec check as the ledger note, the report and the events carry it. */
 export interface FunctionSpecSummary {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Prechecker } from '../core/verifier-precheck.js';
 import { parseVerusBytes, parseVerusSource } from '../ir/index.js';
-import { checkSpecEntailment, type EntailmentResult } from '../spec/index.js';
+import { checkSpecEntailment, type EntailmentResult } from '../specification/index.js';
 import type { CrateFiles } from './crate-snapshot.js';
 import type { RepairRequest, RepairServices } from './repair-request.js';
 import { verifyVariant, type VariantServices } from './verify-variant.js';

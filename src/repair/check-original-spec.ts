@@ -2,7 +2,7 @@ import path from 'node:path';
 import { usesCounterexamples } from '../agents/index.js';
 import { isSpecChangeAllowed } from '../guard/spec-change-policy.js';
 import type { VerusFileIr } from '../ir/index.js';
-import { checkSpec } from '../spec/index.js';
+import { checkSpec } from '../specification/index.js';
 import { summarizeSpecCheck, type CandidateCounterexamples, type SpecCheckSummary } from './candidate-counterexamples.js';
 import type { CheckedCandidate } from './checked-candidate.js';
 import type { CrateFiles } from './crate-snapshot.js';

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { GuardVerdict } from '../core/guard-verdict.js';
 import type { ProofResultLabel } from '../ledger/proof-trailers.js';
-import type { EntailmentResult } from '../spec/index.js';
+import type { EntailmentResult } from '../specification/index.js';
 import type { CandidateVerification } from '../verifier/candidate-verification.js';
 import type { CandidateCounterexamples } from './candidate-counterexamples.js';
 

@@ -1,7 +1,7 @@
 import { usesCounterexamples } from '../agents/index.js';
 import type { FunctionItem, VerusFileIr } from '../ir/index.js';
 import { parseVerusSource } from '../ir/index.js';
-import { checkSpec } from '../spec/index.js';
+import { checkSpec } from '../specification/index.js';
 import { summarizeSpecCheck, type FunctionSpecSummary } from './candidate-counterexamples.js';
 import type { CheckedCandidate } from './checked-candidate.js';
 import { withFile } from './crate-snapshot.js';

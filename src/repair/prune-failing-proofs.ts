@@ -1,6 +1,6 @@
 import type { Diagnostic, DiagnosticSpan } from '../core/diagnostic.js';
 import { applyTextEdits, locateSpan, type Clause, type ClauseExpression, type TextEdit, type VerusFileIr } from '../ir/index.js';
-import { selectFailureSite } from '../verifier/diagnostics/select-failure-site.js';
+import { selectFailureSite } from '../diagnostics/classify/select-failure-site.js';
 
 export interface PrunedCandidate {
   source: string;

@@ -5,7 +5,7 @@ import type { GitProofLedger, RunWorkspace } from '../ledger/git-proof-ledger.js
 import { sumRlimitUse } from '../verifier/result/sum-rlimit-use.js';
 import { describePrecheck } from '../verifier/render/describe-precheck.js';
 import { renderScopeTrailers } from '../verifier/scope/render-scope-trailers.js';
-import { describeEntailment } from '../spec/index.js';
+import { describeEntailment } from '../specification/index.js';
 import { renderRlimitMargin, renderStabilityTrailer } from '../verifier/stability/describe-stability.js';
 import type { CheckedCandidate } from './checked-candidate.js';
 import { countErrorsByKind } from './checked-candidate.js';

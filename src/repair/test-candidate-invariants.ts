@@ -2,7 +2,7 @@ import path from 'node:path';
 import { usesCounterexamples } from '../agents/index.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { decodeSourceBytes, parseVerusSource, type VerusFileIr } from '../ir/index.js';
-import { testLoopInvariants } from '../spec/index.js';
+import { testLoopInvariants } from '../specification/index.js';
 import { summarizeInvariantTest, type CandidateCounterexamples, type InvariantTestSummary } from './candidate-counterexamples.js';
 import type { CrateFiles } from './crate-snapshot.js';
 import type { RepairRequest, RepairServices } from './repair-request.js';

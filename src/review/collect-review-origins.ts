@@ -1,6 +1,6 @@
 import { describeModelOrigin, type ModelOrigin } from '../core/model-origin.js';
 import { describeVerdictOrigin, type VerdictOrigin } from '../core/verdict-origin.js';
-import type { EntailmentResult } from '../spec/index.js';
+import type { EntailmentResult } from '../specification/index.js';
 import type { SettledMutant } from './review-result.js';
 import type { VacuityResult } from './vacuity-probe.js';
 

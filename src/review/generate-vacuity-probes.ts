@@ -1,5 +1,5 @@
 import { applyTextEdits, insertProofAtStatement, tokenRangeOfSpan, type FunctionItem, type TextEdit, type VerusFileIr } from '../ir/index.js';
-import { canRestateAsFreeLemma, freeLemmaParameters, renderFreeLemma } from '../spec/index.js';
+import { canRestateAsFreeLemma, freeLemmaParameters, renderFreeLemma } from '../specification/index.js';
 import type { VacuityProbe } from './vacuity-probe.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { VerdictOrigin } from '../core/verdict-origin.js';
-import type { NamedValue } from '../spec/index.js';
+import type { NamedValue } from '../specification/index.js';
 
 /**
  * Where a mutant was settled, and how. `stillborn`: the erased `cargo build` failed. `killed-by-tests`:

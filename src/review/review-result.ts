@@ -1,6 +1,6 @@
 import type { VerdictOrigin } from '../core/verdict-origin.js';
 import type { OriginalPrecheckNote } from './original-precheck-note.js';
-import type { EntailmentResult } from '../spec/index.js';
+import type { EntailmentResult } from '../specification/index.js';
 import type { FunctionReview } from './function-review.js';
 import type { Mutant } from './mutant.js';
 import type { MutantVerdict } from './mutant-verdict.js';

@@ -9,7 +9,7 @@ import { createVerifier } from '../verification/create-verifier.js';
 import { findProjectRoot } from '../verifier/find-project-root.js';
 import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
 import { defaultReviewConfig, readReviewConfig } from './config/read-review-config.js';
-import { DEFAULT_SPEC_CHECK_INPUTS } from '../spec/index.js';
+import { DEFAULT_SPEC_CHECK_INPUTS } from '../specification/index.js';
 import type { MutationOperator } from './mutation-operator.js';
 import { prepareReprove } from './reprove/prepare-reprove.js';
 import { reviewCrate } from './review-crate.js';

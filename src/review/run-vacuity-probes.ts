@@ -1,7 +1,7 @@
 import { precheckLetsVerusRun } from '../core/verifier-precheck.js';
 import type { CrateFiles } from '../repair/crate-snapshot.js';
 import type { ReviewServices } from './review-services.js';
-import { settleAll } from '../spec/index.js';
+import { settleAll } from '../specification/index.js';
 import type { VacuityProbe, VacuityResult } from './vacuity-probe.js';
 import { verifyVariant, type VariantOutcome } from '../repair/verify-variant.js';
 

@@ -1,6 +1,6 @@
 import type { Diagnostic, DiagnosticLocation, DiagnosticSpan } from '../core/diagnostic.js';
 import { locateSpan, type VerusFileIr } from '../ir/index.js';
-import { mapToIr } from './diagnostics/map-to-ir.js';
+import { mapToIr } from '../diagnostics/map-to-ir.js';
 
 /**
  * Maps each diagnostic onto the IR of the crate's files: the failing function, loop and clause.

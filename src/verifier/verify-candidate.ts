@@ -6,7 +6,7 @@ import { CACHE_FORMAT, computeCacheKey } from './cache/compute-cache-key.js';
 import { listVerificationInputs } from './cache/list-verification-inputs.js';
 import type { ResultCache } from './cache/result-cache.js';
 import type { CandidateVerification, CacheStatus, SkippedPrecheck } from './candidate-verification.js';
-import { serializeNormalizedReport } from './diagnostics/normalize-report.js';
+import { serializeNormalizedReport } from '../diagnostics/normalize-report.js';
 import { isReportingVerifier } from './runners/reporting-verifier.js';
 
 /** The collaborators: a verifier, an optional pre-checker, an optional cache (null = --no-cache). */

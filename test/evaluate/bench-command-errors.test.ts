@@ -104,9 +104,9 @@ describe('verus-repair bench: bad input is a one-line configuration error (exit 
   });
 
   it('refuses --resume with a changed grid, naming what changed, and touches nothing (issue 18, item 16)', async () => {
-    const { recordBenchGrid } = await import('../../src/evaluate/bench-grid-record.js');
-    const { readBenchGrid } = await import('../../src/evaluate/read-bench-grid.js');
-    const { buildSyntheticAttempt } = await import('../../src/evaluate/testing-attempt-record.js');
+    const { recordBenchGrid } = await import('../../src/evaluate/grids/bench-grid-record.js');
+    const { readBenchGrid } = await import('../../src/evaluate/grids/read-bench-grid.js');
+    const { buildSyntheticAttempt } = await import('../../src/evaluate/attempts/testing-attempt-record.js');
     const grid = path.join(scratch, 'resume-grid.toml');
     writeFileSync(grid, 'feedback = "none"\niterations = 3\nhoudini_rounds = 0\n[[model]]\nname = "m"\ninput_per_million = 1\noutput_per_million = 2\n');
     const out = path.join(scratch, 'out-resume');

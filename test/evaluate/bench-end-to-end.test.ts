@@ -6,13 +6,13 @@ import { BROKEN, REFERENCE, createRepairWorld, editorReply, type RepairWorld } f
 import { runCliInProcess } from '../run-cli-in-process.js';
 import { FAKE_BIN_DIR, FAKE_PASS_ENV } from '../fakes/fake-environment.js';
 import type { FakeScriptStep } from '../fake-openai-server.js';
-import { loadSuite } from '../../src/evaluate/load-suite.js';
-import { readBenchGrid } from '../../src/evaluate/read-bench-grid.js';
+import { loadSuite } from '../../src/evaluate/suites/load-suite.js';
+import { readBenchGrid } from '../../src/evaluate/grids/read-bench-grid.js';
 import { runBench } from '../../src/evaluate/run-bench.js';
 import { loadToolchainPin } from '../../src/verifier/toolchain/read-toolchain-pin.js';
 import { PACKAGED_PIN_FILE } from '../../src/verifier/toolchain/packaged-paths.js';
 import type { BenchEvent } from '../../src/evaluate/bench-event.js';
-import type { BenchSummary } from '../../src/evaluate/bench-summary.js';
+import type { BenchSummary } from '../../src/evaluate/results/bench-summary.js';
 import { runCli, startCli } from '../fakes/run-cli.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -211,7 +211,7 @@ describe('verus-repair bench (fake model server, fake cargo-verus, real git and 
     expect(summary.overall.attempts).toBe(4);
     expect(readFileSync(path.join(outDir, 'summary.md'), 'utf8')).toContain('2 lines of attempts.jsonl skipped (lines 2, 4): not whole attempt records');
     // Both attempts ran again, each on a line of its own: a reader finds all four.
-    const { readAttemptLog } = await import('../../src/evaluate/attempt-log.js');
+    const { readAttemptLog } = await import('../../src/evaluate/attempts/attempt-log.js');
     const log = readAttemptLog(attempts);
     expect(log.records.map((record) => record.key).sort()).toEqual(lines.map((line) => (JSON.parse(line) as { key: string }).key).sort());
     expect(log.skippedLines).toEqual([2, 4]);

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../run-cli-in-process.js';
-import type { AttemptRecord } from '../../src/evaluate/attempt-record.js';
-import type { BenchSetting } from '../../src/evaluate/bench-grid.js';
-import type { BenchTask } from '../../src/evaluate/bench-task.js';
-import type { PublishedSuite } from '../../src/evaluate/published-suites.js';
-import { summarizeBench } from '../../src/evaluate/summarize-bench.js';
-import { buildSyntheticAttempt } from '../../src/evaluate/testing-attempt-record.js';
+import type { AttemptRecord } from '../../src/evaluate/attempts/attempt-record.js';
+import type { BenchSetting } from '../../src/evaluate/grids/bench-grid.js';
+import type { BenchTask } from '../../src/evaluate/suites/bench-task.js';
+import type { PublishedSuite } from '../../src/evaluate/suites/published-suites.js';
+import { summarizeBench } from '../../src/evaluate/results/summarize-bench.js';
+import { buildSyntheticAttempt } from '../../src/evaluate/attempts/testing-attempt-record.js';
 
 let scratch: string | null = null;
 afterEach(() => {

@@ -5,10 +5,10 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_AVAILABLE, CHROMIUM_PATH, chromiumSuiteTitle } from '../fakes/headless-chromium.js';
-import type { BenchSetting } from '../../src/evaluate/bench-grid.js';
-import { renderBenchHtml } from '../../src/evaluate/render-bench-html.js';
-import { summarizeBench } from '../../src/evaluate/summarize-bench.js';
-import { buildSyntheticAttempt } from '../../src/evaluate/testing-attempt-record.js';
+import type { BenchSetting } from '../../src/evaluate/grids/bench-grid.js';
+import { renderBenchHtml } from '../../src/evaluate/render/render-bench-html.js';
+import { summarizeBench } from '../../src/evaluate/results/summarize-bench.js';
+import { buildSyntheticAttempt } from '../../src/evaluate/attempts/testing-attempt-record.js';
 
 const workDir = await mkdtemp(join(tmpdir(), 'bench-report-'));
 afterAll(async () => rm(workDir, { recursive: true, force: true }));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fake-openai-server.js';
 import { runCliInProcess } from '../run-cli-in-process.js';
 import { createTemporaryDirectory, removeTemporaryDirectories, writeFileTree } from '../fakes/temporary-directory.js';
-import { loadSuite } from '../../src/evaluate/load-suite.js';
+import { loadSuite } from '../../src/evaluate/suites/load-suite.js';
 
 // Issue 27, item 1: a suite is untrusted input; its links must not carry a bench outside it.
 const TASK = 'use vstd::prelude::*;\nverus! {\nfn f() {}\n}\n';

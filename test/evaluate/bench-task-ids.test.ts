@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../run-cli-in-process.js';
 import { createTemporaryDirectory, removeTemporaryDirectories, writeFileTree } from '../fakes/temporary-directory.js';
-import { loadSuite } from '../../src/evaluate/load-suite.js';
+import { loadSuite } from '../../src/evaluate/suites/load-suite.js';
 
 afterAll(removeTemporaryDirectories);
 

@@ -7,11 +7,11 @@ import { runCliInProcess } from '../run-cli-in-process.js';
 import { FAKE_PASS_ENV } from '../fakes/fake-environment.js';
 import type { FakeScriptStep } from '../fake-openai-server.js';
 import { buildSyntheticVerusOutput } from '../demo/synthetic-verus-output.js';
-import { loadSuite } from '../../src/evaluate/load-suite.js';
-import { readBenchGrid } from '../../src/evaluate/read-bench-grid.js';
+import { loadSuite } from '../../src/evaluate/suites/load-suite.js';
+import { readBenchGrid } from '../../src/evaluate/grids/read-bench-grid.js';
 import { runBench } from '../../src/evaluate/run-bench.js';
-import type { AttemptRecord } from '../../src/evaluate/attempt-record.js';
-import type { BenchSummary } from '../../src/evaluate/bench-summary.js';
+import type { AttemptRecord } from '../../src/evaluate/attempts/attempt-record.js';
+import type { BenchSummary } from '../../src/evaluate/results/bench-summary.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** Our own tasks in VeruSAGE-Bench's layout (see its README): two AL tasks, two MA tasks, one of which already verifies. */

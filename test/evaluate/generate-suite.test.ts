@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGhostStrippedView, parseVerusSource, type VerusFileIr } from '../../src/ir/index.js';
-import { generateSuite, type GeneratedTask } from '../../src/evaluate/generate-suite.js';
-import { writeScratchCrate } from '../../src/evaluate/scratch-crate.js';
-import { DEFECT_OPERATORS } from '../../src/evaluate/defect-operators.js';
+import { generateSuite, type GeneratedTask } from '../../src/evaluate/suites/generate-suite.js';
+import { writeScratchCrate } from '../../src/evaluate/coverage/scratch-crate.js';
+import { DEFECT_OPERATORS } from '../../src/evaluate/suites/defect-operators.js';
 import { defaultVerifierConfig } from '../../src/verifier/config/read-verifier-config.js';
 import { CargoPrechecker } from '../../src/verifier/precheck/cargo-prechecker.js';
 

@@ -84,7 +84,7 @@ export function defineBenchCommand(program: Command): void {
     .option('--json', 'print the comparison as JSON')
     .description('per setting, the difference in Correct@k on the tasks both benches attempted')
     .action(async (dirA: string, dirB: string, options: { json?: boolean }) => {
-      const { compareBenchRuns, renderComparison } = await import('../../evaluate/compare-bench-runs.js');
+      const { compareBenchRuns, renderComparison } = await import('../../evaluate/results/compare-bench-runs.js');
       const comparison = compareBenchRuns(dirA, dirB);
       process.stdout.write(options.json === true ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison));
     });

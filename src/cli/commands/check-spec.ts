@@ -27,7 +27,7 @@ export function defineCheckSpecCommand(program: Command): void {
     .description(`run a function's erased exec code on generated inputs and check its requires/ensures, compiled by vstd's exec_spec macro; each harness process's memory is capped by [spec_check] memory_mb (${EXIT_CODES})`)
     .action(async (crate: string, options: CheckSpecCommandOptions) => {
       const { inputs, seed, callTimeoutMs } = parseSpecCheckOptions({ inputs: options.inputs ?? '1000', seed: options.seed ?? '0', callTimeout: options.callTimeout ?? '2000' });
-      const { checkSpec, renderSpecCheck } = await import('../../spec/index.js');
+      const { checkSpec, renderSpecCheck } = await import('../../specification/index.js');
       const { withInterruptSignal } = await import('../interrupt-signal.js');
       const report = await withInterruptSignal('verus-repair: check-spec interrupted; its cargo and harness processes were stopped and its scratch crate removed', (signal) =>
         checkSpec({ crateDir: crate, ...(options.fn === undefined ? {} : { functions: options.fn }), inputs, seed, callTimeoutMs, keepScratch: options.keepScratch === true, signal }));

@@ -15,18 +15,18 @@ export function defineDiagnosticsCommand(program: Command): void {
     .action(async (file: string | undefined, options: { json?: boolean; root?: string; precheck?: boolean; source?: string }) => {
       if (options.root !== undefined) await requireDirectory('--root', options.root);
       if (options.source !== undefined) await requireDirectory('--source', options.source);
-      const { readRecordedOutput } = await import('../../verifier/diagnostics/read-recorded-output.js');
-      const { parseVerifierOutput } = await import('../../verifier/diagnostics/parse-verifier-output.js');
-      const { normalizeReport } = await import('../../verifier/diagnostics/normalize-report.js');
+      const { readRecordedOutput } = await import('../../diagnostics/output/read-recorded-output.js');
+      const { parseVerifierOutput } = await import('../../diagnostics/parse-verifier-output.js');
+      const { normalizeReport } = await import('../../diagnostics/normalize-report.js');
       const { text } = await readRecordedOutput(file, process.stdin);
       const parsed = parseVerifierOutput({ stdout: text, stderr: '' }, { origin: options.precheck === true ? 'precheck' : 'verus' });
       const normalized = options.root === undefined ? parsed : normalizeReport(parsed, { root: options.root });
       const report = options.source === undefined ? normalized : await mapReportToIr(normalized, options.source);
       if (options.json === true) {
-        const { toDiagnosticsJson } = await import('../../verifier/diagnostics/render-diagnostics-json.js');
+        const { toDiagnosticsJson } = await import('../../diagnostics/render-diagnostics-json.js');
         process.stdout.write(`${JSON.stringify(toDiagnosticsJson(report), null, 2)}\n`);
       } else {
-        const { renderDiagnosticListing } = await import('../../verifier/diagnostics/render-diagnostic-listing.js');
+        const { renderDiagnosticListing } = await import('../../diagnostics/render-diagnostic-listing.js');
         process.stdout.write(renderDiagnosticListing(report));
       }
     });

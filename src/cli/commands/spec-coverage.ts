@@ -21,7 +21,7 @@ export function defineSpecCoverageCommand(program: Command): void {
     .option('--json', 'print the table and each function\'s outcome as one JSON object')
     .description('run check-spec on every exec function with an ensures in every crate and .rs file of the given paths, one after another, and print a table: functions checked, ensures checked, counterexamples, not executable by reason, build failures by cause, timeouts, memory-exceeded (exit 0; 2 on bad input; 130 interrupted)')
     .action(async (paths: string[], options: SpecCoverageCommandOptions) => {
-      const { DEFAULT_COVERAGE_INPUTS, listCoverageCrates, measureSpecCoverage, renderSpecCoverage, tabulateSpecCoverage, describeCoverageFunctions } = await import('../../evaluate/spec-coverage.js');
+      const { DEFAULT_COVERAGE_INPUTS, listCoverageCrates, measureSpecCoverage, renderSpecCoverage, tabulateSpecCoverage, describeCoverageFunctions } = await import('../../evaluate/coverage/spec-coverage.js');
       const { inputs, seed, callTimeoutMs } = parseSpecCheckOptions({ inputs: options.inputs ?? String(DEFAULT_COVERAGE_INPUTS), seed: options.seed ?? '0', callTimeout: options.callTimeout ?? DEFAULT_CORPUS_CALL_TIMEOUT_MS });
       const { crates, skippedFiles } = listCoverageCrates(paths);
       const { loadVerifierConfig } = await import('../../verifier/config/read-verifier-config.js');

@@ -1,5 +1,5 @@
 import type { FunctionItem } from '../../ir/index.js';
-import { checkSpec, describeCounterexample, describeWeakWitness, type FunctionSpecCheck } from '../../spec/index.js';
+import { checkSpec, describeCounterexample, describeWeakWitness, type FunctionSpecCheck } from '../../specification/index.js';
 import type { ReviewSpecCheck } from './review-spec-check.js';
 import type { SpecTestSettings } from './spec-test-settings.js';
 

@@ -1,4 +1,4 @@
-import { checkSpec, describeCounterexample } from '../../spec/index.js';
+import { checkSpec, describeCounterexample } from '../../specification/index.js';
 import type { MutantVerdict } from '../mutant-verdict.js';
 import type { ReviewSpecCheck } from './review-spec-check.js';
 import type { SpecTestSettings } from './spec-test-settings.js';

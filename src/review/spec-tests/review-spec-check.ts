@@ -1,4 +1,4 @@
-import type { InputCounts } from '../../spec/index.js';
+import type { InputCounts } from '../../specification/index.js';
 
 /**
  * The spec check of one reviewed function of the original (its erased code run on generated inputs,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import type { VerificationTarget } from '../../core/verifier.js';
-import type { RootPackage } from '../diagnostics/select-root-documents.js';
+import type { RootPackage } from '../../diagnostics/output/select-root-documents.js';
 
 /**
  * The package whose results document decides a cargo run: the name in the crate's Cargo.toml and

@@ -5,7 +5,7 @@ import type { VerificationOptions, VerificationTarget } from '../../core/verifie
 import type { VerifierResult } from '../../core/verifier-result.js';
 import { computeSourceSha256 } from '../../core/source-digest.js';
 import { listVerificationInputs } from '../cache/list-verification-inputs.js';
-import { parseVerifierOutput } from '../diagnostics/parse-verifier-output.js';
+import { parseVerifierOutput } from '../../diagnostics/parse-verifier-output.js';
 import { classifyVerifierRun } from '../result/classify-verifier-run.js';
 import type { ReportingVerifier, VerificationWithReport } from '../runners/reporting-verifier.js';
 import type { VerifierRecordings } from './verifier-recordings.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SHARED_CORPUS_DIRECTORY as CORPUS, SHARED_CORPUS_PRESENT, sharedCorpusTitle } from '../../../test/fakes/shared-corpus.js';
-import { parseVerifierOutput } from '../diagnostics/parse-verifier-output.js';
+import { parseVerifierOutput } from '../../diagnostics/parse-verifier-output.js';
 import { classifyVerifierRun, type RunContext } from './classify-verifier-run.js';
 
 const context: RunContext = {

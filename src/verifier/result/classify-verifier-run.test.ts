@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../core/diagnostic.js';
-import type { VerifierReport } from '../diagnostics/verifier-report.js';
-import type { VerificationResultsBlock } from '../diagnostics/verus-output-json.js';
+import type { VerifierReport } from '../../diagnostics/verifier-report.js';
+import type { VerificationResultsBlock } from '../../diagnostics/output/verus-output-json.js';
 import type { ProcessOutcome } from '../run/process-outcome.js';
 import { classifyVerifierRun, type RunContext } from './classify-verifier-run.js';
 

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { VerdictOrigin } from '../../core/verdict-origin.js';
 import type { CrashReason, ToolchainIdentity, VerifierResult } from '../../core/verifier-result.js';
-import type { VerifierReport } from '../diagnostics/verifier-report.js';
+import type { VerifierReport } from '../../diagnostics/verifier-report.js';
 import type { ProcessOutcome } from '../run/process-outcome.js';
 import { detectToolchainProblem, explainMissingProgram, type ToolchainHints } from './detect-toolchain-problem.js';
 

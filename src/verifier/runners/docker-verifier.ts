@@ -4,8 +4,8 @@ import type { VerificationOptions, VerificationTarget } from '../../core/verifie
 import type { VerifierResult } from '../../core/verifier-result.js';
 import { listVerificationInputs } from '../cache/list-verification-inputs.js';
 import type { VerifierConfig } from '../config/verifier-config.js';
-import { normalizeReport } from '../diagnostics/normalize-report.js';
-import { parseVerifierOutput } from '../diagnostics/parse-verifier-output.js';
+import { normalizeReport } from '../../diagnostics/normalize-report.js';
+import { parseVerifierOutput } from '../../diagnostics/parse-verifier-output.js';
 import { buildContainerSpec, buildDockerJob, CONTAINER_PATHS } from '../jobs/build-docker-job.js';
 import { buildVerusCommand } from '../jobs/build-verus-command.js';
 import { createRunNonce } from '../jobs/create-run-nonce.js';

@@ -1,6 +1,6 @@
 import type { VerificationOptions, VerificationTarget, Verifier } from '../../core/verifier.js';
 import type { VerifierResult } from '../../core/verifier-result.js';
-import type { VerifierReport } from '../diagnostics/verifier-report.js';
+import type { VerifierReport } from '../../diagnostics/verifier-report.js';
 
 /** A verdict together with the normalized report it was read from (null when nothing ran). */
 export interface VerificationWithReport {

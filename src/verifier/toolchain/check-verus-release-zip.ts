@@ -1,5 +1,5 @@
 import { ConfigurationError } from '../../core/errors.js';
-import { readVerusBuildInfo } from '../diagnostics/read-verus-build-info.js';
+import { readVerusBuildInfo } from '../../diagnostics/output/read-verus-build-info.js';
 import { NotAZipError, readZipDirectory, type ZipEntry } from './read-zip-directory.js';
 import { readZipEntryText } from './read-zip-entry-text.js';
 import type { ToolchainPin } from './toolchain-pin.js';

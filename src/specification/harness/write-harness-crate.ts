@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parse, stringify } from 'smol-toml';
+import { applyErasureFixes } from '../../verifier/precheck/erasure/apply-erasure-fixes.js';
+import { writeScratchCrate } from '../../verifier/precheck/write-scratch-crate.js';
+import { omitHarnessDebugInfo } from './omit-harness-debug-info.js';
+import { HARNESS_RUNTIME_PACKAGE } from './write-harness-runtime-crate.js';
+
+export const HARNESS_MODULE = 'src/verus_repair_spec_check.rs';
+/** Every harness binary's name starts so; each crate's adds a suffix of its own (see writeHarnessCrate). */
+export const HARNESS_BIN_PREFIX = 'verus-repair-spec-check';
+
+export type HarnessCrate = { ok: true; directory: string; binary: string } | { ok: false; reason: string };
+
+/**
+ * A scratch copy of the user's crate with the harness module added to its library and a binary
+ * that runs it, written by writeScratchCrate (the same as repair's candidate copies: a package name
+ * of its own, so it can share the cargo target directory, and the enclosing Cargo.lock). Written under the system temp dir, never in the user's tree.
+ *
+ * The binary's name is the crate's own too: cargo hard-links a built bin to `<target>/debug/<bin
+ * name>` and reports that path as the artifact's `executable` (C core/compiler/build_runner/mod.rs:396-407,
+ * compilation_files.rs:452-475, cargo 0.96.0). Under one shared name, a check building after this one
+ * replaces that file before this one runs it, and this check runs the other's harness.
+ *
+ * The runtime is a path dependency on `runtimeDir` (writeHarnessRuntimeCrate), built once.
+ */
+export async function writeHarnessCrate(crateDir: string, files: ReadonlyMap<string, Uint8Array>, harnessSource: string, runtimeDir: string): Promise<HarnessCrate> {
+  if (!files.has('Cargo.toml')) return { ok: false, reason: 'the crate has no Cargo.toml' };
+  // The erased pre-check's mechanical fixes (Verus-only attributes, repr_transparent lint, companion
+  // crates), and imports of ghost-only items dropped, on this copy only: the harness must build.
+  const fixed = await applyErasureFixes(files, process.env, undefined, { dropGhostImports: true });
+  const manifestBytes = fixed.files.get('Cargo.toml')!;
+  const manifest = parse(new TextDecoder().decode(manifestBytes)) as Record<string, unknown>;
+  const lib = (manifest['lib'] ?? {}) as Record<string, unknown>;
+  const libPath = typeof lib['path'] === 'string' ? lib['path'].replace(/^\.\//, '') : 'src/lib.rs';
+  const libBytes = fixed.files.get(libPath);
+  const pkg = (manifest['package'] ?? {}) as Record<string, unknown>;
+  if (libBytes === undefined || typeof pkg['name'] !== 'string') return { ok: false, reason: `the crate has no library target (${libPath}): the harness calls the functions through it` };
+  const libName = typeof lib['name'] === 'string' ? lib['name'] : pkg['name'].replace(/-/g, '_');
+  const bins = Array.isArray(manifest['bin']) ? (manifest['bin'] as unknown[]) : [];
+  const binary = `${HARNESS_BIN_PREFIX}-${randomBytes(6).toString('hex')}`;
+  manifest['bin'] = [...bins, { name: binary, path: 'src/bin/verus_repair_spec_check.rs' }];
+  const dependencies = (manifest['dependencies'] ?? {}) as Record<string, unknown>;
+  manifest['dependencies'] = { ...dependencies, [HARNESS_RUNTIME_PACKAGE]: { path: runtimeDir } };
+  const harness = new Map(fixed.files);
+  harness.set('Cargo.toml', new TextEncoder().encode(stringify(manifest)));
+  harness.set(libPath, new TextEncoder().encode(`${new TextDecoder().decode(libBytes)}\n#[doc(hidden)]\n#[path = "verus_repair_spec_check.rs"]\npub mod verus_repair_spec_check;\n`));
+  harness.set(path.posix.join(path.posix.dirname(libPath), 'verus_repair_spec_check.rs'), new TextEncoder().encode(harnessSource));
+  harness.set('src/bin/verus_repair_spec_check.rs', new TextEncoder().encode(`fn main() {\n    ${libName}::verus_repair_spec_check::main()\n}\n`));
+  const directory = await mkdtemp(path.join(tmpdir(), 'verus-repair-spec-check-'));
+  await writeScratchCrate(harness, crateDir, directory);
+  await omitHarnessDebugInfo(directory);
+  return { ok: true, directory, binary };
+}
