@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GitProofLedger } from '../src/ledger/git-proof-ledger.js';
-import { prepareRepair } from '../src/repair/prepare-repair.js';
+import { prepareRepair } from '../src/repair/setup/prepare-repair.js';
 import { repairCrate } from '../src/repair/repair-crate.js';
 import type { RepairEvent } from '../src/repair/repair-event.js';
-import type { RepairInvocation } from '../src/repair/prepare-repair.js';
+import type { RepairInvocation } from '../src/repair/setup/prepare-repair.js';
 import { runCliInProcess } from './run-cli-in-process.js';
 import { createSpecCheckWorld, replaceFunctionReply, RUNNING_MAX, SPEC_CHECK_SOURCE, type SpecCheckWorld } from './repair/spec-check-world.js';
 

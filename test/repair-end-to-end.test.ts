@@ -8,7 +8,7 @@ import { runCliInProcess } from './run-cli-in-process.js';
 import { runCli, startCli } from './fakes/run-cli.js';
 import { FAKE_BIN_DIR } from './fakes/fake-environment.js';
 import { GitProofLedger } from '../src/ledger/git-proof-ledger.js';
-import { reverifyRun } from '../src/repair/reverify-run.js';
+import { reverifyRun } from '../src/repair/reverify/reverify-run.js';
 import { loadVerifierConfig } from '../src/verifier/config/read-verifier-config.js';
 import { createVerifier } from '../src/verification/create-verifier.js';
 

@@ -4,7 +4,7 @@ import { simpleGit } from 'simple-git';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BROKEN, REFERENCE, createRepairWorld, editorReply, ledgerMessages, type RepairWorld } from './repair/repair-world.js';
 import { runRepairInWorld } from './repair/run-repair-in-world.js';
-import { createProgressRenderer } from '../src/repair/render-repair-progress.js';
+import { createProgressRenderer } from '../src/repair/report/render-repair-progress.js';
 
 // Heads of public Verus files: a companion crate the crate's Cargo.toml lacks (cargo verus supplies it), a ghost-only vstd import.
 const EXTERN = 'extern crate verus_builtin_macros;\n';

@@ -1,7 +1,7 @@
 import { simpleGit } from 'simple-git';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GitProofLedger } from '../src/ledger/git-proof-ledger.js';
-import { reverifyRun } from '../src/repair/reverify-run.js';
+import { reverifyRun } from '../src/repair/reverify/reverify-run.js';
 import { loadVerifierConfig } from '../src/verifier/config/read-verifier-config.js';
 import { createVerifier } from '../src/verification/create-verifier.js';
 import { BROKEN, REFERENCE, createRepairWorld, editorReply, instructorReply, type RepairWorld } from './repair/repair-world.js';

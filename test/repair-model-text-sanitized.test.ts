@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleGit } from 'simple-git';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createProgressRenderer } from '../src/repair/render-repair-progress.js';
+import { createProgressRenderer } from '../src/repair/report/render-repair-progress.js';
 import type { FakeScriptStep } from './fake-openai-server.js';
 import { BROKEN, REFERENCE, binarySearchFunction, createRepairWorld, type RepairWorld } from './repair/repair-world.js';
 import { runRepairInWorld } from './repair/run-repair-in-world.js';

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildRunLog, renderRunLogTable } from '../src/ledger/run-log.js';
 import { auditRun } from '../src/ledger/audit-run.js';
 import { GitProofLedger } from '../src/ledger/git-proof-ledger.js';
-import { reverifyRun } from '../src/repair/reverify-run.js';
+import { reverifyRun } from '../src/repair/reverify/reverify-run.js';
 import { loadVerifierConfig } from '../src/verifier/config/read-verifier-config.js';
 import { createVerifier } from '../src/verification/create-verifier.js';
 import { buildSyntheticVerusOutput } from './demo/synthetic-verus-output.js';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareRepair, type RepairInvocation } from '../src/repair/prepare-repair.js';
+import { prepareRepair, type RepairInvocation } from '../src/repair/setup/prepare-repair.js';
 import { createRepairWorld, type RepairWorld } from './repair/repair-world.js';
 
 const STACK = `use vstd::prelude::*;

@@ -1,5 +1,5 @@
 import { createSpecCheckWorld, replaceFunctionReply, RUNNING_MAX, SPEC_CHECK_SOURCE } from '../../test/repair/spec-check-world.js';
-import { prepareRepair } from '../repair/prepare-repair.js';
+import { prepareRepair } from '../repair/setup/prepare-repair.js';
 import { repairCrate } from '../repair/repair-crate.js';
 
 export interface InvariantEpisode {

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { materializeCrate, readCrateFiles } from '../repair/crate-snapshot.js';
+import { materializeCrate, readCrateFiles } from '../repair/setup/crate-snapshot.js';
 import { checkSpec, type SpecCheckReport } from '../specification/index.js';
 import { defaultVerifierConfig } from '../verifier/config/read-verifier-config.js';
 import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';

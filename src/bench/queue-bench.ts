@@ -10,7 +10,7 @@ import type { VerificationOptions, VerificationTarget } from '../core/verifier.j
 import { defaultVerifierConfig } from '../verifier/config/read-verifier-config.js';
 import { LocalVerifier } from '../verifier/runners/local-verifier.js';
 import { QueueVerifier } from '../queue/queue-verifier.js';
-import { parseRedisUrl } from '../queue/redis-endpoint.js';
+import { parseRedisUrl } from '../queue/redis/redis-endpoint.js';
 import { hashToolchainPin } from '../verifier/toolchain/hash-toolchain-pin.js';
 import { PACKAGED_PIN_FILE } from '../verifier/toolchain/packaged-paths.js';
 import { loadToolchainPin } from '../verifier/toolchain/read-toolchain-pin.js';

@@ -12,7 +12,7 @@ import { MUTATION_OPERATOR_NAMES } from '../review/mutation-operator.js';
 import { reviewCrate } from '../review/review-crate.js';
 import type { ReviewServices } from '../review/review-services.js';
 import type { ReviewEvent } from '../review/review-event.js';
-import { materializeCrate, readCrateFiles } from '../repair/crate-snapshot.js';
+import { materializeCrate, readCrateFiles } from '../repair/setup/crate-snapshot.js';
 import { defaultVerifierConfig } from '../verifier/config/read-verifier-config.js';
 import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
 import { LocalVerifier } from '../verifier/runners/local-verifier.js';

@@ -1,10 +1,10 @@
-import { prepareRepair, type RepairInvocation } from '../repair/prepare-repair.js';
-import { readStoredRequest } from '../repair/read-stored-request.js';
+import { prepareRepair, type RepairInvocation } from '../repair/setup/prepare-repair.js';
+import { readStoredRequest } from '../repair/setup/read-stored-request.js';
 import { repairCrate } from '../repair/repair-crate.js';
-import { resolveCrateDirectory } from '../repair/resolve-crate-directory.js';
+import { resolveCrateDirectory } from '../repair/setup/resolve-crate-directory.js';
 import type { RepairEventSink } from '../repair/repair-event.js';
 import { GitProofLedger } from '../ledger/git-proof-ledger.js';
-import { createProgressRenderer } from '../repair/render-repair-progress.js';
+import { createProgressRenderer } from '../repair/report/render-repair-progress.js';
 import { describeInterruption, INTERRUPTED, type RepairProgress } from './describe-interruption.js';
 import { withInterruptSignal } from './interrupt-signal.js';
 import { describeRunFailure } from './run-failed-event.js';

@@ -1,8 +1,8 @@
 import { describeModelOrigin } from '../core/model-origin.js';
 import { describeVerdictOrigin, type VerdictOrigin } from '../core/verdict-origin.js';
 import { auditRun } from '../ledger/audit-run.js';
-import { createProgressRenderer } from '../repair/render-repair-progress.js';
-import { prepareRepair } from '../repair/prepare-repair.js';
+import { createProgressRenderer } from '../repair/report/render-repair-progress.js';
+import { prepareRepair } from '../repair/setup/prepare-repair.js';
 import { repairCrate } from '../repair/repair-crate.js';
 import { RecordedVerifier } from '../verifier/recorded/recorded-verifier.js';
 import { readVerifierRecordings } from '../verifier/recorded/verifier-recordings.js';

@@ -1,6 +1,6 @@
-import { checkRedisCapabilities, connectRedis, createRedisClient } from '../queue/connect-redis.js';
-import { RedisAuthenticationError } from '../queue/redis-authentication-error.js';
-import { parseRedisUrl, selectRedisUrl } from '../queue/redis-endpoint.js';
+import { checkRedisCapabilities, connectRedis, createRedisClient } from '../queue/redis/connect-redis.js';
+import { RedisAuthenticationError } from '../queue/redis/redis-authentication-error.js';
+import { parseRedisUrl, selectRedisUrl } from '../queue/redis/redis-endpoint.js';
 import { failed, passed, type DoctorCheck } from './doctor-check.js';
 
 /**

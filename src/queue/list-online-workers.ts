@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import { KEY_PREFIX } from './queue-keys.js';
-import { parseWorkerName, type WorkerIdentity } from './worker-name.js';
+import { KEY_PREFIX } from './redis/queue-keys.js';
+import { parseWorkerName, type WorkerIdentity } from './worker/worker-name.js';
 
 /** A worker connected to Redis now: the queue it serves and what it told about itself. */
 export interface OnlineWorker extends WorkerIdentity {

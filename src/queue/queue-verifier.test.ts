@@ -10,9 +10,9 @@ import type { VerificationOptions } from '../core/verifier.js';
 import { defaultVerifierConfig } from '../verifier/config/read-verifier-config.js';
 import { LocalVerifier } from '../verifier/runners/local-verifier.js';
 import { QueueVerifier } from './queue-verifier.js';
-import { parseRedisUrl } from './redis-endpoint.js';
-import { prepareWorkerDirectory, type WorkerDirectory } from './prepare-worker-directory.js';
-import { startQueueWorker, type RunningQueueWorker } from './start-queue-worker.js';
+import { parseRedisUrl } from './redis/redis-endpoint.js';
+import { prepareWorkerDirectory, type WorkerDirectory } from './worker/prepare-worker-directory.js';
+import { startQueueWorker, type RunningQueueWorker } from './worker/start-queue-worker.js';
 
 const PIN = 'a'.repeat(64);
 const options: VerificationOptions = { rlimit: 10, expandErrors: false, noCheating: false, timeoutMs: 20_000, extraVerusArgs: [] };

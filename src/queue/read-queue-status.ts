@@ -1,8 +1,8 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { listOnlineWorkers, type OnlineWorker } from './list-online-workers.js';
-import { KEY_PREFIX, queueKeys } from './queue-keys.js';
-import { SharedStore } from './shared-store.js';
+import { KEY_PREFIX, queueKeys } from './redis/queue-keys.js';
+import { SharedStore } from './snapshot/shared-store.js';
 
 /** Job counts of one toolchain pin's queue. */
 export interface PinQueueStatus {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SpecCheckSummary } from './candidate-counterexamples.js';
+import type { SpecCheckSummary } from './candidates/candidate-counterexamples.js';
 import { resumeOriginalSpecCheck, type OriginalSpecCheck } from './check-original-spec.js';
 import type { RepairRequest } from './repair-request.js';
 

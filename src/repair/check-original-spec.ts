@@ -3,11 +3,11 @@ import { usesCounterexamples } from '../agents/index.js';
 import { isSpecChangeAllowed } from '../guard/spec-change-policy.js';
 import type { VerusFileIr } from '../ir/index.js';
 import { checkSpec } from '../specification/index.js';
-import { summarizeSpecCheck, type CandidateCounterexamples, type SpecCheckSummary } from './candidate-counterexamples.js';
-import type { CheckedCandidate } from './checked-candidate.js';
-import type { CrateFiles } from './crate-snapshot.js';
+import { summarizeSpecCheck, type CandidateCounterexamples, type SpecCheckSummary } from './candidates/candidate-counterexamples.js';
+import type { CheckedCandidate } from './candidates/checked-candidate.js';
+import type { CrateFiles } from './setup/crate-snapshot.js';
 import type { RepairRequest } from './repair-request.js';
-import type { SpecCheckSettings } from './spec-check-settings.js';
+import type { SpecCheckSettings } from './setup/spec-check-settings.js';
 
 /** The original's spec check and what it means for the run. */
 export interface OriginalSpecCheck {

@@ -5,23 +5,23 @@ import { decodeSourceBytes, parseVerusSource, type VerusFileIr } from '../ir/ind
 import type { RunWorkspace } from '../ledger/git-proof-ledger.js';
 import { acquireRunLock } from '../ledger/run-lock.js';
 import { listVerificationInputs } from '../verifier/cache/list-verification-inputs.js';
-import { countErrorsByKind, describeToolchainFailure, type CheckedCandidate } from './checked-candidate.js';
-import { checkCandidate } from './check-candidate.js';
+import { countErrorsByKind, describeToolchainFailure, type CheckedCandidate } from './candidates/checked-candidate.js';
+import { checkCandidate } from './candidates/check-candidate.js';
 import { describeFirstPrecheckError } from '../verifier/precheck/describe-first-precheck-error.js';
 import { describePrecheck } from '../verifier/render/describe-precheck.js';
-import { readCrateFiles, type CrateFiles } from './crate-snapshot.js';
-import { findFailingFunctions } from './find-failing-functions.js';
-import { recordCheckedCandidate } from './record-checked-candidate.js';
-import { DEFAULT_STOP_CONDITIONS, firstStopReason } from './stop-conditions.js';
-import type { RepairOutcome } from './repair-outcome.js';
+import { readCrateFiles, type CrateFiles } from './setup/crate-snapshot.js';
+import { findFailingFunctions } from './candidates/find-failing-functions.js';
+import { recordCheckedCandidate } from './candidates/record-checked-candidate.js';
+import { DEFAULT_STOP_CONDITIONS, firstStopReason } from './setup/stop-conditions.js';
+import type { RepairOutcome } from './report/repair-outcome.js';
 import type { RepairRequest, RepairServices } from './repair-request.js';
 import type { RepairRunState } from './repair-run-state.js';
-import { readResumePoint, type ResumePoint } from './read-resume-point.js';
-import { recheckDroppedCandidates } from './recheck-dropped-candidates.js';
-import { RunReportBuilder } from './run-report-builder.js';
+import { readResumePoint, type ResumePoint } from './setup/read-resume-point.js';
+import { recheckDroppedCandidates } from './candidates/recheck-dropped-candidates.js';
+import { RunReportBuilder } from './report/run-report-builder.js';
 import { runIteration } from './run-iteration.js';
 import { chooseWinningCandidate } from './stability-verdict.js';
-import { writeRunReport } from './write-run-report.js';
+import { writeRunReport } from './report/write-run-report.js';
 import { checkOriginalSpec, describeOriginalSpecCheck, resumeOriginalSpecCheck, withCounterexampleNotes, type OriginalSpecCheck } from './check-original-spec.js';
 
 /**

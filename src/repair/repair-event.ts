@@ -6,7 +6,7 @@ import type { ModelOrigin } from '../core/model-origin.js';
 import type { VerdictOrigin } from '../core/verdict-origin.js';
 import type { ProofResultLabel } from '../ledger/proof-trailers.js';
 import type { PinInForce } from '../verifier/toolchain/read-pin-in-force.js';
-import type { FunctionSpecSummary } from './candidate-counterexamples.js';
+import type { FunctionSpecSummary } from './candidates/candidate-counterexamples.js';
 
 /** Which step a candidate is in, for live progress. */
 export type CandidateStage = 'guard' | 'precheck' | 'verify';

@@ -6,9 +6,9 @@ import type { CandidateApplier, EditorSettings, FeedbackLevel, InstructorOptions
 import type { GitProofLedger } from '../ledger/git-proof-ledger.js';
 import type { ResultCache } from '../verifier/cache/result-cache.js';
 import type { PinInForce } from '../verifier/toolchain/read-pin-in-force.js';
-import type { RepairBudget } from './repair-budget.js';
+import type { RepairBudget } from './setup/repair-budget.js';
 import type { RepairEventSink } from './repair-event.js';
-import type { SpecCheckSettings } from './spec-check-settings.js';
+import type { SpecCheckSettings } from './setup/spec-check-settings.js';
 
 /** What to repair and how: one `verus-repair repair` invocation, after config and flags are merged. */
 export interface RepairRequest {

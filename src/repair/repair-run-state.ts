@@ -1,10 +1,10 @@
 import type { EditorAgent, InstructorAgent, TacticRecord } from '../agents/index.js';
 import type { VerusFileIr } from '../ir/index.js';
 import type { RunWorkspace } from '../ledger/git-proof-ledger.js';
-import type { CrateFiles } from './crate-snapshot.js';
+import type { CrateFiles } from './setup/crate-snapshot.js';
 import type { RepairRequest, RepairServices } from './repair-request.js';
-import type { RunReportBuilder } from './run-report-builder.js';
-import type { FunctionSpecSummary } from './candidate-counterexamples.js';
+import type { RunReportBuilder } from './report/run-report-builder.js';
+import type { FunctionSpecSummary } from './candidates/candidate-counterexamples.js';
 import type { OriginalSpecCheck } from './check-original-spec.js';
 
 /** Everything one run carries from iteration to iteration. */

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import pLimit from 'p-limit';
 import { baseFeedbackLevel, recordTacticSelection, type CandidateOutcome, type TacticRecord } from '../agents/index.js';
-import { describeFeedbackCounterexample } from './describe-feedback-counterexample.js';
+import { describeFeedbackCounterexample } from './feedback/describe-feedback-counterexample.js';
 import { parseVerusSource } from '../ir/index.js';
-import { checkCandidate } from './check-candidate.js';
-import { countErrorsByKind, describeToolchainFailure, type CheckedCandidate } from './checked-candidate.js';
-import { chooseFeedbackCandidate, composeFeedback } from './compose-feedback.js';
-import { pruneFailingAddedProofs } from './prune-failing-proofs.js';
-import { recordCheckedCandidate } from './record-checked-candidate.js';
+import { checkCandidate } from './candidates/check-candidate.js';
+import { countErrorsByKind, describeToolchainFailure, type CheckedCandidate } from './candidates/checked-candidate.js';
+import { chooseFeedbackCandidate, composeFeedback } from './feedback/compose-feedback.js';
+import { pruneFailingAddedProofs } from './candidates/prune-failing-proofs.js';
+import { recordCheckedCandidate } from './candidates/record-checked-candidate.js';
 import type { RepairRunState } from './repair-run-state.js';
-import { composeStabilityFeedback } from './compose-stability-feedback.js';
+import { composeStabilityFeedback } from './feedback/compose-stability-feedback.js';
 import { describeEventStability, describeUndecidedStability, isStablyVerified, isUnstablyVerified, noteVerifiedCandidate } from './stability-verdict.js';
 
 export type IterationResult =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckedCandidate } from './checked-candidate.js';
+import type { CheckedCandidate } from './candidates/checked-candidate.js';
 import type { RepairRunState } from './repair-run-state.js';
 import { chooseWinningCandidate, describeUndecidedStability, noteVerifiedCandidate } from './stability-verdict.js';
 

@@ -1,6 +1,6 @@
 import { describeStability, judgeStability } from '../verifier/stability/describe-stability.js';
 import { isUndecidedSeedRun } from '../verifier/stability/stability-report.js';
-import type { CheckedCandidate } from './checked-candidate.js';
+import type { CheckedCandidate } from './candidates/checked-candidate.js';
 import type { RepairRunState } from './repair-run-state.js';
 
 /** Verified, and stable under every seed asked for (or no stability check was asked for): the run may stop. */

@@ -1,6 +1,6 @@
 import { assertNever } from '../core/assert-never.js';
 import type { MutantVerdict } from './mutant-verdict.js';
-import type { VariantOutcome } from '../repair/verify-variant.js';
+import type { VariantOutcome } from '../repair/candidates/verify-variant.js';
 
 /** Maps a mutant's pre-check and verifier outcome to its verdict; only a real failure counts as killed. */
 export function classifyMutantOutcome(outcome: VariantOutcome): MutantVerdict {

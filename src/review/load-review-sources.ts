@@ -1,7 +1,7 @@
 import { ConfigurationError, InputError } from '../core/errors.js';
 import { findCloseNames } from '../guard/find-close-names.js';
 import { parseVerusBytes, type FunctionItem, type VerusFileIr } from '../ir/index.js';
-import type { CrateFiles } from '../repair/crate-snapshot.js';
+import type { CrateFiles } from '../repair/setup/crate-snapshot.js';
 import { isSelected } from './generate-mutants.js';
 
 export interface ReviewSources {

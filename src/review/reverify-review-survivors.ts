@@ -2,9 +2,9 @@ import { execa } from 'execa';
 import { precheckLetsVerusRun } from '../core/verifier-precheck.js';
 import { regenerateRecordedMutants, type ReviewAuditFinding } from './record/audit-review.js';
 import type { ReviewRecordEntry } from './record/read-review-records.js';
-import type { CrateFiles } from '../repair/crate-snapshot.js';
+import type { CrateFiles } from '../repair/setup/crate-snapshot.js';
 import type { ReviewServices } from './review-services.js';
-import { verifyVariant } from '../repair/verify-variant.js';
+import { verifyVariant } from '../repair/candidates/verify-variant.js';
 import { selectVariantPrechecker } from './select-variant-prechecker.js';
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parseVerusSource, type VerusFileIr } from '../ir/index.js';
 import { readFileAtRef } from '../ledger/read-file-at-ref.js';
-import { readCrateFiles, type CrateFiles } from '../repair/crate-snapshot.js';
+import { readCrateFiles, type CrateFiles } from '../repair/setup/crate-snapshot.js';
 import { checkSpecEntailment, type EntailmentResult } from '../specification/index.js';
 import type { TrustedAssumption } from './trusted-assumption.js';
 import { classifyMutantOutcome } from './classify-mutant-outcome.js';
@@ -24,7 +24,7 @@ import { reproveKilledMutants } from './reprove/reprove-killed-mutants.js';
 import { runVacuityProbes } from './run-vacuity-probes.js';
 import { settleAll } from '../specification/index.js';
 import { summarizeFunctions } from './summarize-functions.js';
-import { verifyVariant } from '../repair/verify-variant.js';
+import { verifyVariant } from '../repair/candidates/verify-variant.js';
 import { selectVariantPrechecker } from './select-variant-prechecker.js';
 import { throwAbortReason } from '../verifier/runners/throw-if-aborted.js';
 

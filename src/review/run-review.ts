@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../core/errors.js';
 import type { VerificationOptions } from '../core/verifier.js';
-import { createRunId } from '../repair/create-run-id.js';
+import { createRunId } from '../repair/setup/create-run-id.js';
 import { ResultCache } from '../verifier/cache/result-cache.js';
 import { CONFIG_FILE_NAME, loadVerifierConfig } from '../verifier/config/read-verifier-config.js';
 import { createVerifier } from '../verification/create-verifier.js';

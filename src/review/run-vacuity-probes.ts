@@ -1,9 +1,9 @@
 import { precheckLetsVerusRun } from '../core/verifier-precheck.js';
-import type { CrateFiles } from '../repair/crate-snapshot.js';
+import type { CrateFiles } from '../repair/setup/crate-snapshot.js';
 import type { ReviewServices } from './review-services.js';
 import { settleAll } from '../specification/index.js';
 import type { VacuityProbe, VacuityResult } from './vacuity-probe.js';
-import { verifyVariant, type VariantOutcome } from '../repair/verify-variant.js';
+import { verifyVariant, type VariantOutcome } from '../repair/candidates/verify-variant.js';
 
 /** Pre-checks and verifies every probe; a probe that verifies is a finding. */
 export async function runVacuityProbes(probes: readonly VacuityProbe[], crateFiles: CrateFiles, crateDir: string, jobs: number, services: ReviewServices): Promise<VacuityResult[]> {

@@ -13,7 +13,7 @@ import { parseVerusSource } from '../../src/ir/index.js';
 import { computeSourceSha256 } from '../../src/core/source-digest.js';
 import { DEMO_RUN_ID, demoPaths } from '../../src/demo/demo-paths.js';
 import { runDemo } from '../../src/demo/run-demo.js';
-import { pruneFailingAddedProofs } from '../../src/repair/prune-failing-proofs.js';
+import { pruneFailingAddedProofs } from '../../src/repair/candidates/prune-failing-proofs.js';
 import { parseVerifierOutput } from '../../src/diagnostics/parse-verifier-output.js';
 import { startFakeOpenAiServer, type FakeChoice } from '../fake-openai-server.js';
 import { buildSyntheticVerusOutput, type SyntheticError } from './synthetic-verus-output.js';

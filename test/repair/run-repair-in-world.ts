@@ -1,8 +1,8 @@
-import type { RepairInvocation } from '../../src/repair/prepare-repair.js';
-import { prepareRepair } from '../../src/repair/prepare-repair.js';
+import type { RepairInvocation } from '../../src/repair/setup/prepare-repair.js';
+import { prepareRepair } from '../../src/repair/setup/prepare-repair.js';
 import { repairCrate } from '../../src/repair/repair-crate.js';
 import type { RepairEvent } from '../../src/repair/repair-event.js';
-import type { RepairOutcome } from '../../src/repair/repair-outcome.js';
+import type { RepairOutcome } from '../../src/repair/report/repair-outcome.js';
 import type { RepairWorld } from './repair-world.js';
 
 /** Runs the repair library (as the CLI wires it) in a world, collecting its events. */

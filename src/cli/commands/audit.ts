@@ -45,10 +45,10 @@ export function defineAuditCommand(program: Command): void {
     });
 }
 
-async function reverify(ledger: import('../../ledger/git-proof-ledger.js').GitProofLedger, runId: string): Promise<Awaited<ReturnType<typeof import('../../repair/reverify-run.js').reverifyRun>>> {
+async function reverify(ledger: import('../../ledger/git-proof-ledger.js').GitProofLedger, runId: string): Promise<Awaited<ReturnType<typeof import('../../repair/reverify/reverify-run.js').reverifyRun>>> {
   const { loadVerifierConfig } = await import('../../verifier/config/read-verifier-config.js');
   const { createVerifier } = await import('../../verification/create-verifier.js');
-  const { reverifyRun } = await import('../../repair/reverify-run.js');
+  const { reverifyRun } = await import('../../repair/reverify/reverify-run.js');
   const { config } = await loadVerifierConfig(ledger.repoDir);
   const options = { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs };
   return reverifyRun(ledger, runId, await createVerifier(config), options);

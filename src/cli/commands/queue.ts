@@ -18,7 +18,7 @@ export function defineQueueCommand(program: Command): void {
   withOptions(queue.command('status'))
     .description('jobs waiting, active, completed and failed per toolchain pin, and the workers online with their toolchains')
     .action(async (options: QueueCommandOptions) => {
-      const { withQueueAdmin } = await import('../../queue/with-queue-admin.js');
+      const { withQueueAdmin } = await import('../../queue/redis/with-queue-admin.js');
       const { readQueueStatus } = await import('../../queue/read-queue-status.js');
       const { renderQueueStatus } = await import('../../queue/render-queue-status.js');
       const status = await withQueueAdmin(adminRequest(options), (client, name, endpoint) => readQueueStatus(client, name, endpoint));
@@ -28,8 +28,8 @@ export function defineQueueCommand(program: Command): void {
   withOptions(queue.command('drain'))
     .description('remove every job no worker has taken yet (jobs in flight finish)')
     .action(async (options: QueueCommandOptions) => {
-      const { withQueueAdmin } = await import('../../queue/with-queue-admin.js');
-      const { drainQueue } = await import('../../queue/drain-queue.js');
+      const { withQueueAdmin } = await import('../../queue/redis/with-queue-admin.js');
+      const { drainQueue } = await import('../../queue/jobs/drain-queue.js');
       const drained = await withQueueAdmin(adminRequest(options), (client, name) => drainQueue(client, name));
       if (options.json === true) {
         process.stdout.write(`${JSON.stringify({ drained })}\n`);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { FEEDBACK_LEVELS, type FeedbackLevel, usesTactics } from '../../agents/feedback/feedback-level.js';
 import { ConfigurationError } from '../../core/errors.js';
 import { REQUEST_BOUNDS } from '../../core/request-bounds.js';
-import type { RepairInvocation } from '../../repair/prepare-repair.js';
+import type { RepairInvocation } from '../../repair/setup/prepare-repair.js';
 import { ExitError } from '../exit-error.js';
 import { parseIntegerOption, parsePositiveNumberOption } from '../parse-number-option.js';
 import { selectRunnerFlag } from '../select-runner-flag.js';

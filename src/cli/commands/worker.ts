@@ -34,7 +34,7 @@ export function defineWorkerCommand(program: Command): void {
       if (present.length > 0 && options.allowModelEnv !== true) {
         throw new ConfigurationError(`refusing to start: ${present.join(', ')} ${present.length === 1 ? 'is' : 'are'} set, and a worker needs no model key (the crates it verifies come from anyone who can write to Redis). Start it with a minimal environment, e.g. env -u ${present[0]} verus-repair worker, or pass --allow-model-env`);
       }
-      const { runQueueWorker } = await import('../../queue/run-queue-worker.js');
+      const { runQueueWorker } = await import('../../queue/worker/run-queue-worker.js');
       await runQueueWorker({
         directory: process.cwd(),
         environment: process.env,

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { InternalError } from '../../core/errors.js';
 import { describeVerdictOrigin, type VerdictOrigin } from '../../core/verdict-origin.js';
 import path from 'node:path';
-import { prepareRepair } from '../../repair/prepare-repair.js';
+import { prepareRepair } from '../../repair/setup/prepare-repair.js';
 import { repairCrate } from '../../repair/repair-crate.js';
 import type { RepairEvent } from '../../repair/repair-event.js';
 import { attemptSlug, formatAttemptKey, type AttemptKey } from './attempt-key.js';

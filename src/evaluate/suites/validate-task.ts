@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { countErrorsByKind } from '../../repair/checked-candidate.js';
+import { countErrorsByKind } from '../../repair/candidates/checked-candidate.js';
 import { readVerifierConfig } from '../../verifier/config/read-verifier-config.js';
 import { createVerifier } from '../../verification/create-verifier.js';
 import { CargoPrechecker } from '../../verifier/precheck/cargo-prechecker.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { AdapterError } from '../../core/errors.js';
-import { readCrateFiles } from '../../repair/crate-snapshot.js';
+import { readCrateFiles } from '../../repair/setup/crate-snapshot.js';
 import type { ReviewResult } from '../review-result.js';
 import { FALLBACK_IDENTITY } from '../../ledger/git-identity.js';
 import { REVIEW_BRANCH_PREFIX, REVIEW_NOTES_REF, buildReviewNote, buildReviewTrailers, digestReviewNote } from './review-record.js';

@@ -1,7 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../../core/errors.js';
-import { readRepairConfig } from '../../repair/read-repair-config.js';
+import { readRepairConfig } from '../../repair/setup/read-repair-config.js';
 import { CONFIG_FILE_NAME } from '../../verifier/config/read-verifier-config.js';
 import type { ReviewConfig } from '../config/review-config.js';
 import type { ReproveSettings } from './reprove-mutant.js';

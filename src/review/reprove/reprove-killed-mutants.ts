@@ -1,4 +1,4 @@
-import type { CrateFiles } from '../../repair/crate-snapshot.js';
+import type { CrateFiles } from '../../repair/setup/crate-snapshot.js';
 import type { ReviewEvent } from '../review-event.js';
 import type { SettledMutant } from '../review-result.js';
 import { reproveMutant, type ReproveSettings } from './reprove-mutant.js';

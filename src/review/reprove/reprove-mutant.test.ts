@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTemporaryDirectory, removeTemporaryDirectories, writeFileTree } from '../../../test/fakes/temporary-directory.js';
-import { readCrateFiles } from '../../repair/crate-snapshot.js';
+import { readCrateFiles } from '../../repair/setup/crate-snapshot.js';
 import type { Mutant } from '../mutant.js';
 import { createMutantRepository } from './reprove-mutant.js';
 

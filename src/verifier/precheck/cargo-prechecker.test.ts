@@ -6,7 +6,7 @@ import { defaultVerifierConfig } from '../config/read-verifier-config.js';
 import { CargoPrechecker } from './cargo-prechecker.js';
 import { parseFailingTests } from './parse-failing-tests.js';
 import { createTemporaryDirectory, removeTemporaryDirectories } from '../../../test/fakes/temporary-directory.js';
-import { materializeCrate, readCrateFiles } from '../../repair/crate-snapshot.js';
+import { materializeCrate, readCrateFiles } from '../../repair/setup/crate-snapshot.js';
 
 afterAll(removeTemporaryDirectories);
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTemporaryCrate, SHARED_TARGET_DIR, VERIFYING_LIB_RS } from '../../../test/fakes/temporary-crate.js';
 import { removeTemporaryDirectories } from '../../../test/fakes/temporary-directory.js';
-import { materializeCrate, readCrateFiles, withFile } from '../../repair/crate-snapshot.js';
+import { materializeCrate, readCrateFiles, withFile } from '../../repair/setup/crate-snapshot.js';
 import { defaultVerifierConfig } from '../config/read-verifier-config.js';
 import { CargoPrechecker } from './cargo-prechecker.js';
 

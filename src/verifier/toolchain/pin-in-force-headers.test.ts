@@ -5,7 +5,7 @@ import { createFakeSetup, FAKE_PASS_ENV } from '../../../test/fakes/fake-environ
 import { runCli } from '../../../test/fakes/run-cli.js';
 import { createTemporaryCrate } from '../../../test/fakes/temporary-crate.js';
 import { removeTemporaryDirectories } from '../../../test/fakes/temporary-directory.js';
-import { createProgressRenderer } from '../../repair/render-repair-progress.js';
+import { createProgressRenderer } from '../../repair/report/render-repair-progress.js';
 import { hashToolchainPin } from './hash-toolchain-pin.js';
 import { PACKAGED_PIN_FILE } from './packaged-paths.js';
 import { readPinInForce, renderPinInForce } from './read-pin-in-force.js';

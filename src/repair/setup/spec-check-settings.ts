@@ -1,0 +1,13 @@
+import type { VerifierConfig } from '../../verifier/config/verifier-config.js';
+
+/**
+ * How a repair run at a counterexample level runs the spec-check harness (src/spec): the cargo and
+ * shared target directory of the run's verifier config, the process environment, the input budget.
+ */
+export interface SpecCheckSettings {
+  environment: NodeJS.ProcessEnv;
+  config: VerifierConfig;
+  inputs?: number;
+  seed?: number;
+  callTimeoutMs?: number;
+}
