@@ -2,7 +2,7 @@
  * The taxonomy every verifier or compiler diagnostic is classified into. Documented, with the exact
  * messages that map to each kind, in docs/diagnostics.md. `unknown` is a real member: unclassified
  * diagnostics are kept, never dropped. The rules that map messages onto these kinds live in
- * src/verifier/diagnostics/verus-message-rules.ts and rustc-code-kinds.ts.
+ * src/diagnostics/classify/verus-message-rules.ts and src/diagnostics/rustc/rustc-code-kinds.ts.
  */
 export const DIAGNOSTIC_KINDS = [
   // SMT verification failures (Verus's catalog, section A)

@@ -23,7 +23,7 @@ export interface DiagnosticSpan {
   sourceText: string | null;
 }
 
-/** Where in the IR a diagnostic points, once mapped (see src/verifier/diagnostics/map-to-ir.ts). */
+/** Where in the IR a diagnostic points, once mapped (see src/diagnostics/map-to-ir.ts). */
 export interface DiagnosticLocation {
   function: string | null;
   loopId: string | null;

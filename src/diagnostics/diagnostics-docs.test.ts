@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DIAGNOSTIC_KINDS } from '../core/diagnostic-kind.js';
 
-const DOCS = readFileSync(new URL('../../../docs/diagnostics.md', import.meta.url), 'utf8');
+const DOCS = readFileSync(new URL('../../docs/diagnostics.md', import.meta.url), 'utf8');
 
 describe('docs/diagnostics.md', () => {
   it('documents every kind of the taxonomy in a table row', () => {

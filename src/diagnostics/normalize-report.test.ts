@@ -6,7 +6,7 @@ import { normalizeText } from './output/normalize-text.js';
 import { parseVerifierOutput } from './parse-verifier-output.js';
 import { serializeCanonicalJson } from './output/serialize-canonical-json.js';
 
-const fixture = (name: string): string => readFileSync(new URL(`../../../test/fixtures/verus/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string): string => readFileSync(new URL(`../../test/fixtures/verus/${name}`, import.meta.url), 'utf8');
 
 function diagnosticLine(file: string, line: number, message: string, label: string | null = null): string {
   const span = { file_name: file, byte_start: 1, byte_end: 2, line_start: line, line_end: line, column_start: 3, column_end: 4, is_primary: true, text: [], label };

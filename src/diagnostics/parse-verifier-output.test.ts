@@ -4,7 +4,7 @@ import { OUTPUT_LIMITS } from './output/output-limits.js';
 import { parseVerifierOutput } from './parse-verifier-output.js';
 
 // Synthetic fixtures (see test/fixtures/verus/diag-README.md).
-const fixture = (name: string): string => readFileSync(new URL(`../../../test/fixtures/verus/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string): string => readFileSync(new URL(`../../test/fixtures/verus/${name}`, import.meta.url), 'utf8');
 const parseText = (text: string) => parseVerifierOutput({ stdout: text, stderr: '' });
 
 function jsonDiagnostic(message: string, line: number, label: string | null = null): string {

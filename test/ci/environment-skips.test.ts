@@ -39,7 +39,7 @@ async function runSuite(testFile: string, environment: Record<string, string>): 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('a queue suite on a machine without redis-server', () => {
-  const suite = 'src/verifier/runners/queue/queue-verifier.test.ts';
+  const suite = 'src/queue/queue-verifier.test.ts';
 
   it('skips outside CI and says why in its title', async () => {
     const run = await runSuite(suite, {});
@@ -57,7 +57,7 @@ describe('a queue suite on a machine without redis-server', () => {
 });
 
 describe('a shared-corpus suite without ../shared/verus-outputs', () => {
-  const suite = 'src/verifier/diagnostics/real-verus-outputs.test.ts';
+  const suite = 'src/diagnostics/output/real-verus-outputs.test.ts';
   const absent = { VERUS_OUTPUTS_DIR: path.join(scratch, 'no-such-corpus') };
 
   it('skips outside CI and says why in its title', async () => {

@@ -7,7 +7,7 @@ const executable = (kind: 'requires' | 'ensures', index: number): ClauseStatus =
 const refused = (kind: 'requires' | 'ensures', index: number, reason: string): ClauseStatus => ({ kind, index, text: 'forall|i: int| i < r ==> f(i)', line: 4, status: 'not-executable', reason });
 const at = { file: 'src/lib.rs', line: 1, notes: [] };
 
-// Reasons in the forms src/spec/ writes them (plan-function-check.ts, adapt-quantifiers.ts, assemble-function-check.ts).
+// Reasons in the forms src/specification/ writes them (plan-function-check.ts, adapt-quantifiers.ts, assemble-function-check.ts).
 const CHECKS: Array<FunctionSpecCheck & { crate: string }> = [
   { ...at, crate: 'a', function: 'clamp', status: 'checked', clauses: [executable('requires', 0), executable('ensures', 0)], counts, counterexamples: [] },
   { ...at, crate: 'a', function: 'spin', status: 'timed-out', clauses: [executable('ensures', 0)], inputs: [], timeoutMs: 500 },
@@ -45,7 +45,7 @@ describe('summarizeSpecCoverage', () => {
     expect(groupNotExecutableReason('something new\nwith details')).toBe('something new');
   });
 
-  it('groups the reasons the typed translation and the methods give (src/spec/translate-*.ts, plan-function-check.ts)', () => {
+  it('groups the reasons the typed translation and the methods give (src/specification/translate-*.ts, plan-function-check.ts)', () => {
     expect(groupNotExecutableReason("a method of trait Audit's impl: its requires and ensures are the trait's")).toBe("a trait method (its requires and ensures are the trait's)");
     expect(groupNotExecutableReason('the receiver: struct Pair is a tuple struct (only structs with named fields are generated)')).toBe('the receiver of a struct the harness cannot generate (generic, a tuple struct, more than 4 fields, or a field with no generator)');
     expect(groupNotExecutableReason('uses the mirror of struct Pair, which is not executable: struct Pair has 5 fields (the harness generates structs of up to 4)')).toBe('uses a struct check-spec cannot mirror: a struct the harness cannot generate (generic, a tuple struct, more than 4 fields, or a field with no generator)');

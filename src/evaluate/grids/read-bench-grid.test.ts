@@ -8,7 +8,7 @@ import { createTemporaryDirectory, removeTemporaryDirectories } from '../../../t
 afterAll(removeTemporaryDirectories);
 
 const NO_FLAGS = { models: [], feedback: null, samples: null, iterations: null, repetitions: null, temperature: null };
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
 describe('readBenchGrid', () => {
   it('reads the shipped study grid as 12 settings with a six-iteration budget', async () => {

@@ -36,7 +36,7 @@ describe('bench writes that fail after the checks (issue 18, item 12)', () => {
     const { copyFileSync } = await import('node:fs');
     const { generateSuite } = await import('../suites/generate-suite.js');
     const verified = createTemporaryDirectory('verified');
-    copyFileSync(path.join(import.meta.dirname, '..', '..', 'rust-fixtures', 'sum-to', 'src', 'lib.rs'), path.join(verified, 'sum-to.rs'));
+    copyFileSync(path.join(import.meta.dirname, '..', '..', '..', 'rust-fixtures', 'sum-to', 'src', 'lib.rs'), path.join(verified, 'sum-to.rs'));
     const suite = directoryWithFullFile('manifest.jsonl');
     await expect(generateSuite(verified, suite, { seed: 1, defects: 'single' })).rejects.toThrow(new AdapterError(`cannot write ${path.join(suite, 'manifest.jsonl')}: ENOSPC (no space left on the device)`));
   });

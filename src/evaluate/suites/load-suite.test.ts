@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSuite } from './load-suite.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'suite-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

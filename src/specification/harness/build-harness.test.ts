@@ -13,7 +13,7 @@ import { runFunctionCheck } from './run-function-check.js';
 import { selectSpecTargets } from '../plan/select-spec-targets.js';
 import { collectSpecFunctions } from '../types/spec-function-source.js';
 
-const FIXTURE = new URL('../../rust-fixtures/spec-check/', import.meta.url).pathname;
+const FIXTURE = new URL('../../../rust-fixtures/spec-check/', import.meta.url).pathname;
 const ENVIRONMENT = process.env;
 
 async function buildFor(name: string) {
