@@ -56,7 +56,7 @@ export interface RepairServices {
   /** The cassette being recorded (`--record`), so ledger notes can name the lines of each exchange. */
   cassette: { linesWritten(): number } | null;
   emit: RepairEventSink;
-  /** How the spec-check harness runs at a counterexample level (src/spec); null or absent = no spec checks. */
+  /** How the spec-check harness runs at a counterexample level (src/specification); null or absent = no spec checks. */
   specCheck?: SpecCheckSettings | null;
   /** Milliseconds since some fixed point; injectable for tests. */
   now: () => number;

@@ -5,7 +5,7 @@
  * error kinds present (prompts/tactics/), and `auto+guided` is `auto` with the cards given to the
  * instructor as reference (the editor sees only the advice).
  * `counterexample` is `generic` plus a counterexample found by running the erased exec code against
- * the spec (src/spec); `auto+counterexample` and `guided+counterexample` add it to those levels (the
+ * the spec (src/specification); `auto+counterexample` and `guided+counterexample` add it to those levels (the
  * instructor sees it too). The counterexample levels also test candidate loop invariants before Verus.
  */
 export const FEEDBACK_LEVELS = ['none', 'generic', 'auto', 'guided', 'auto+guided', 'counterexample', 'auto+counterexample', 'guided+counterexample'] as const;

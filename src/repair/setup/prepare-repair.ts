@@ -122,7 +122,7 @@ export async function prepareRepair(invocation: RepairInvocation, emit: RepairEv
     ledger,
     cassette,
     emit,
-    // The counterexample levels run the erased code (src/spec) with the run's cargo and shared target directory.
+    // The counterexample levels run the erased code (src/specification) with the run's cargo and shared target directory.
     specCheck: usesCounterexamples(request.feedbackLevel) ? { environment, config } : null,
     now: () => performance.now(),
     ...(invocation.signal === undefined ? {} : { signal: invocation.signal }),
