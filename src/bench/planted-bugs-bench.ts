@@ -1,7 +1,7 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigurationError } from '../core/errors.js';
+import { ConfigurationError, InputError } from '../core/errors.js';
 import { listCoverageCrates } from '../evaluate/coverage/spec-coverage.js';
 import { SCRATCH_CRATE_FILE, writeScratchCrate } from '../evaluate/coverage/scratch-crate.js';
 import { parseVerusSource } from '../ir/index.js';
@@ -36,7 +36,7 @@ export async function runPlantedBugsBenchmark(args: readonly string[]): Promise<
   const { crates } = listCoverageCrates(args.map((entry) => path.resolve(entry)));
   const files = crates.flatMap((crate) => (crate.kind === 'loose' ? [crate] : []));
   if (files.length === 0) throw new ConfigurationError(`npm run bench -- planted: no .rs file holding verus! under ${args.join(', ')}`);
-  const counts = { files: files.length, originalsChecked: 0, mutants: 0, breaking: 0, caughtByDefault: 0, onlyDeep: 0, falseAlarms: 0 };
+  const counts = { files: files.length, unreadable: 0, originalsChecked: 0, mutants: 0, breaking: 0, caughtByDefault: 0, onlyDeep: 0, falseAlarms: 0 };
   const missed: string[] = [];
   const started = Date.now();
   // A file without a verus-repair.toml beside it builds with the current directory's (its target directory and sandbox), as in spec-coverage.
@@ -48,7 +48,15 @@ export async function runPlantedBugsBenchmark(args: readonly string[]): Promise<
     try {
       await writeScratchCrate(scratch, (await loadToolchainPin(config.pin.file)).vstd);
       await copyFile(file.file, path.join(scratch, ...SCRATCH_CRATE_FILE.split('/')));
-      const original = await checkSpec({ crateDir: scratch, inputs: DEFAULT_INPUTS, seed: 0, callTimeoutMs: CALL_TIMEOUT_MS, config });
+      let original: Awaited<ReturnType<typeof checkSpec>>;
+      try {
+        original = await checkSpec({ crateDir: scratch, inputs: DEFAULT_INPUTS, seed: 0, callTimeoutMs: CALL_TIMEOUT_MS, config });
+      } catch (error) {
+        // A file the parser refuses plants nothing; anything else (Ctrl-C, a bug) ends the run.
+        if (!(error instanceof InputError)) throw error;
+        counts.unreadable++;
+        continue;
+      }
       const checked = original.functions.filter(isCheckedClean).map((result) => result.function);
       counts.falseAlarms += original.counterexamples;
       if (checked.length === 0) continue;
@@ -73,13 +81,13 @@ export async function runPlantedBugsBenchmark(args: readonly string[]): Promise<
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }
-    process.stderr.write(`planted: ${position + 1}/${files.length} ${path.basename(file.file)}: ${counts.mutants} mutant(s) so far\n`);
+    process.stderr.write(`planted: ${position + 1}/${files.length} ${path.basename(file.file)}: ${counts.mutants} mutant(s), ${counts.breaking} breaking, ${counts.caughtByDefault} caught at ${DEFAULT_INPUTS} inputs so far\n`);
   }
   const caught = counts.breaking === 0 ? 0 : counts.caughtByDefault / counts.breaking;
   return {
     name: NAME,
     lines: [
-      `${counts.files} file(s); ${counts.originalsChecked} function(s) whose ensures were checked with no counterexample on the original; counterexamples on the originals: ${counts.falseAlarms}`,
+      `${counts.files} file(s), ${counts.unreadable} not read (no verus! block that parses); ${counts.originalsChecked} function(s) whose ensures were checked with no counterexample on the original; counterexamples on the originals: ${counts.falseAlarms}`,
       `${counts.mutants} planted bug(s) (review's exec mutants, ${MUTANTS_PER_FILE} per file at most, seed 0); ${counts.breaking} shown to break the spec by a search (${DEFAULT_INPUTS} or ${DEEP_INPUTS} inputs)`,
       `caught at the default ${DEFAULT_INPUTS} inputs: ${counts.caughtByDefault} of ${counts.breaking} = ${(100 * caught).toFixed(1)}% (target >= ${100 * TARGET_CAUGHT}%: ${caught >= TARGET_CAUGHT ? 'met' : 'NOT met'}); only the deep search: ${counts.onlyDeep}`,
       ...missed.slice(0, 10).map((entry) => `  missed at ${DEFAULT_INPUTS} inputs: ${entry}`),
