@@ -114,6 +114,11 @@ describe('imports outside verus! of what only ghost code has (HumanEval-Verus\'s
 
   it('builds the harness with those imports dropped (lemma_update_same cut from its use tree, Multiset kept) and calls vstd\'s spec fns by their imported names', async () => {
     const correct = await checkEdited(['distance', 'first_power'], aliased());
+    expect(correct.run.harnessFixes).toEqual([
+      expect.stringMatching(/^src\/lib\.rs:5: removed the import of vstd::arithmetic::power::pow \(vstd::arithmetic::power::pow is a spec fn, which the erased verus! macro drops \(vstd\/arithmetic\/power\.rs:\d+\)\): only ghost code can use it$/),
+      expect.stringMatching(/^src\/lib\.rs:6: removed the import of vstd::math::abs /),
+      expect.stringMatching(/^src\/lib\.rs:7: removed the import of vstd::multiset::lemma_update_same \(.*proof fn/),
+    ]);
     for (const name of ['distance', 'first_power']) {
       expect(counterexamples(result(correct, name)), name).toEqual([]);
       expect(notExecutable(result(correct, name)).filter((line) => line.startsWith('ensures[0]')), name).toEqual([]);

@@ -104,6 +104,7 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
       crateDir, harnessFile: 'src/verus_repair_spec_check.rs', scratchCrate: scratchCrate ?? '', command: build?.command ?? [], runCommand,
       budget: settings.budget, seed: settings.seed, callTimeoutMs: settings.callTimeoutMs, builds: build?.builds ?? 0, buildMs: build?.buildMs ?? 0, runMs,
       ...(build?.ok === true ? { harnessCache: build.cache } : {}),
+      ...(build?.ok === true && build.fixes.length > 0 ? { harnessFixes: build.fixes } : {}),
       scratchKept: scratchCrate !== null && request.keepScratch === true,
       memoryMb, sandbox: build?.sandbox ?? null, selection: request.functions === undefined ? 'crate' : 'named',
     },

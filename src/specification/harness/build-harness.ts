@@ -34,7 +34,7 @@ export interface Exclusions {
 export type HarnessCacheUse = 'reused' | 'built' | 'off';
 
 export type HarnessBuild =
-  | { ok: true; executable: string; directory: string; command: string[]; builds: number; buildMs: number; exclusions: Exclusions; sandbox: Sandbox; compiled: string[]; packageFiles: string[]; cache: HarnessCacheUse }
+  | { ok: true; executable: string; directory: string; command: string[]; builds: number; buildMs: number; exclusions: Exclusions; sandbox: Sandbox; compiled: string[]; packageFiles: string[]; cache: HarnessCacheUse; fixes: string[] }
   | { ok: false; reason: string; directory: string | null; command: string[]; builds: number; buildMs: number; exclusions: Exclusions; sandbox: Sandbox };
 
 export interface BuildHarnessRequest {
@@ -77,7 +77,7 @@ export async function buildHarness(request: BuildHarnessRequest): Promise<Harnes
     const cached = crate.ok ? await readCachedHarness(store, key, crate.directory) : null;
     if (crate.ok && cached !== null) {
       const restored: Exclusions = { specFunctions: new Map(cached.exclusions.specFunctions), clauses: new Map(cached.exclusions.clauses), functions: new Map(cached.exclusions.functions), probes: new Map(cached.exclusions.probes) };
-      return { ok: true, executable: cached.executable, directory: crate.directory, command: cached.command, builds: cached.builds, buildMs: 0, exclusions: restored, sandbox, compiled: [], packageFiles: [], cache: 'reused' };
+      return { ok: true, executable: cached.executable, directory: crate.directory, command: cached.command, builds: cached.builds, buildMs: 0, exclusions: restored, sandbox, compiled: [], packageFiles: [], cache: 'reused', fixes: crate.fixes };
     }
     if (crate.ok) await rm(crate.directory, { recursive: true, force: true });
   }
@@ -107,7 +107,7 @@ export async function buildHarness(request: BuildHarnessRequest): Promise<Harnes
         builds, command,
         exclusions: { specFunctions: [...exclusions.specFunctions], clauses: [...exclusions.clauses], functions: [...exclusions.functions], probes: [...(exclusions.probes ?? [])] },
       });
-      return { ok: true, executable: messages.executable, directory: crate.directory, command, builds, buildMs, exclusions, sandbox, compiled: messages.compiled, packageFiles: messages.packageFiles, cache: request.reuse === false ? 'off' : 'built' };
+      return { ok: true, executable: messages.executable, directory: crate.directory, command, builds, buildMs, exclusions, sandbox, compiled: messages.compiled, packageFiles: messages.packageFiles, cache: request.reuse === false ? 'off' : 'built', fixes: crate.fixes };
     }
     const errors = messages.errors.filter((error) => !/^error: aborting due to/.test(error.rendered));
     const blamed = errors.map((error) => ({ error, part: blame(error.harnessLines, harness.parts) }));

@@ -12,7 +12,8 @@ export const HARNESS_MODULE = 'src/verus_repair_spec_check.rs';
 /** Every harness binary's name starts so; each crate's adds a suffix of its own (see writeHarnessCrate). */
 export const HARNESS_BIN_PREFIX = 'verus-repair-spec-check';
 
-export type HarnessCrate = { ok: true; directory: string; binary: string } | { ok: false; reason: string };
+/** `fixes`: the erasure fixes made to the copy (one line each), so that the report can say what it built. */
+export type HarnessCrate = { ok: true; directory: string; binary: string; fixes: string[] } | { ok: false; reason: string };
 
 /**
  * A scratch copy of the user's crate with the harness module added to its library and a binary
@@ -52,5 +53,5 @@ export async function writeHarnessCrate(crateDir: string, files: ReadonlyMap<str
   const directory = await mkdtemp(path.join(tmpdir(), 'verus-repair-spec-check-'));
   await writeScratchCrate(harness, crateDir, directory);
   await omitHarnessDebugInfo(directory);
-  return { ok: true, directory, binary };
+  return { ok: true, directory, binary, fixes: fixed.fixes.map((fix) => fix.description) };
 }

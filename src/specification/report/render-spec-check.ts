@@ -16,6 +16,7 @@ export function renderSpecCheck(report: SpecCheckReport): string {
         ? `  ran: the harness built before from the same sources and toolchain (${run.command.join(' ')}, ${run.builds} build(s)), reused, then ${run.runCommand.join(' ')} (${seconds(run.runMs)})${run.scratchKept ? `; kept at ${run.scratchCrate}` : ''}`
         : `  ran: ${run.command.join(' ')} on a scratch copy with the harness ${run.harnessFile} (${run.builds} build(s), ${seconds(run.buildMs)}), then ${run.runCommand.join(' ')} (${seconds(run.runMs)})${run.scratchKept ? `; kept at ${run.scratchCrate}` : ''}`,
   ];
+  for (const fix of run.harnessFixes ?? []) lines.push(`  harness copy: ${fix}`);
   for (const result of report.functions) lines.push('', ...renderFunction(result));
   lines.push('', `checked: ${report.clausesChecked} ensures clause(s) on ${report.inputsChecked} input(s); ${report.counterexamples} counterexample(s), ${report.timeouts} input(s) timed out, ${report.memoryExceeded} over the memory cap, ${report.untried} not tried`);
   if (report.nothingChecked !== null) lines.push(`nothing was checked: ${report.nothingChecked}`);

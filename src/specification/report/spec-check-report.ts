@@ -93,6 +93,8 @@ export interface SpecCheckRun {
   /** Whether the harness binary was reused from an earlier build of the same sources and toolchain (builds then counts that build's). Absent when nothing was built. */
   harnessCache?: 'reused' | 'built' | 'off';
   runMs: number;
+  /** The erasure fixes made to the harness copy (a Verus-only attribute, a ghost-only import...), one line each; absent when none or nothing was built. */
+  harnessFixes?: string[];
   /** The harness process's heap cap in MiB ([spec_check] memory_mb). */
   memoryMb: number;
   /** Where the harness was built and ran (kind, and why when none); null when nothing was built. */
