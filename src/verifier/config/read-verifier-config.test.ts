@@ -82,6 +82,15 @@ describe('readVerifierConfig', () => {
     expect(errors[0]).toMatch(/^f\.toml:2:\d+: not valid TOML/);
   });
 
+  it('refuses a result cache inside the pre-check\'s target directory, or holding it: sandboxed builds write there', () => {
+    const inside = readVerifierConfig('[verifier]\ncache_dir = "build/cache"\n[verifier.precheck]\ntarget_dir = "build"\n', '/p/verus-repair.toml', '/p');
+    expect(inside.config).toBeNull();
+    expect(inside.errors).toEqual([expect.stringMatching(/^\/p\/verus-repair\.toml: verifier\.cache_dir \(\/p\/build\/cache\) is inside the pre-check's cargo target directory \(\/p\/build\), which sandboxed builds can write/)]);
+    const holding = readVerifierConfig('[verifier]\ncache_dir = ".verus-repair"\n', '/p/verus-repair.toml', '/p');
+    expect(holding.errors).toEqual([expect.stringContaining('verifier.cache_dir (/p/.verus-repair) holds the pre-check\'s cargo target directory (/p/.verus-repair/cargo-target)')]);
+    expect(readVerifierConfig('[verifier]\ncache_dir = "build-cache"\n[verifier.precheck]\ntarget_dir = "build"\n', '/p/verus-repair.toml', '/p').errors).toEqual([]);
+  });
+
   it('warns when the timeout is shorter than one rlimit', () => {
     const { warnings } = readVerifierConfig('[verifier]\nrlimit = 100\ntimeout_ms = 5000\n', 'f.toml', '/repo');
     expect(warnings[0]).toContain('verifier.timeout_ms');

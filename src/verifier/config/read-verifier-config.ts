@@ -43,7 +43,23 @@ export function readVerifierConfig(tomlText: string, file: string, baseDir: stri
   const warnings = parsed.data.timeout_ms < parsed.data.rlimit * 1000
     ? [`${file}: verifier.timeout_ms (${parsed.data.timeout_ms}) is shorter than one rlimit (roughly ${parsed.data.rlimit} s); most runs will time out. Example: timeout_ms = ${Math.ceil(parsed.data.rlimit * 1000 * 20)}`]
     : [];
-  return { config: { ...normalizeVerifierSection(parsed.data, baseDir), queue: normalizeQueueSection(queue.data) }, warnings, errors: [] };
+  const normalized = normalizeVerifierSection(parsed.data, baseDir);
+  const overlap = describeCacheInBuildTree(normalized, file);
+  if (overlap !== null) return { config: null, warnings: [], errors: [overlap] };
+  return { config: { ...normalized, queue: normalizeQueueSection(queue.data) }, warnings, errors: [] };
+}
+
+/**
+ * The result cache must not share a tree with the pre-check's target directory: sandboxed builds
+ * (the crate's build script, its proc macros) may write anywhere in that directory, so a cache
+ * inside it (or holding it) is one a hostile crate could fill with a forged verdict.
+ */
+function describeCacheInBuildTree(config: Omit<VerifierConfig, 'queue'>, file: string): string | null {
+  const target = config.precheck.targetDir ?? config.precheck.defaultTargetDir;
+  const within = (inner: string, outer: string) => inner === outer || inner.startsWith(`${outer}${path.sep}`);
+  if (!within(config.cacheDir, target) && !within(target, config.cacheDir)) return null;
+  const where = within(config.cacheDir, target) ? 'is inside' : 'holds';
+  return `${file}: verifier.cache_dir (${config.cacheDir}) ${where} the pre-check's cargo target directory (${target}), which sandboxed builds can write: a crate could forge a cached verdict there. Put them apart. Example: cache_dir = ".verus-repair/cache" with target_dir = ".verus-repair/cargo-target"`;
 }
 
 /** The configuration used when there is no verus-repair.toml: every default, paths under `baseDir`. */
