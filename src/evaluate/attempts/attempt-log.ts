@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { ConfigurationError } from '../../core/errors.js';
 import type { AttemptRecord } from './attempt-record.js';
 import { appendBenchLine } from '../render/write-bench-file.js';
 
@@ -40,6 +41,18 @@ export function readAttemptLog(file: string): AttemptLog {
 
 export function readAttempts(file: string): AttemptRecord[] {
   return readAttemptLog(file).records;
+}
+
+/**
+ * The attempts of a bench that is read as finished (compare, export): a line that is not a whole
+ * record is an attempt the figures would silently lack, so it is refused with the lines named
+ * (`bench --resume` runs those attempts again and then the file is whole).
+ */
+export function readFinishedAttempts(file: string): AttemptRecord[] {
+  const log = readAttemptLog(file);
+  const skipped = describeSkippedLines(log.skippedLines);
+  if (skipped !== null) throw new ConfigurationError(`${file}: ${skipped.replace(/; their attempts run again$/, '')}; finish the bench with --resume first, which runs those attempts again`);
+  return log.records;
 }
 
 /** Starts a new line after a torn one, so the next attempt's line is not glued to it (and lost with it). */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { ConfigurationError } from '../../core/errors.js';
-import { readAttempts } from '../attempts/attempt-log.js';
+import { readFinishedAttempts } from '../attempts/attempt-log.js';
 import type { AttemptRecord } from '../attempts/attempt-record.js';
 import type { Ratio } from './bench-summary.js';
 import { ratio } from './summarize-setting.js';
@@ -17,7 +17,7 @@ export function compareBenchRuns(dirA: string, dirB: string): SettingComparison[
   const [a, b] = [dirA, dirB].map((dir) => {
     const file = path.join(dir, 'attempts.jsonl');
     if (!existsSync(file)) throw new ConfigurationError(`${dir} holds no attempts.jsonl; give two directories written by verus-repair bench --out`);
-    return readAttempts(file);
+    return readFinishedAttempts(file);
   }) as [AttemptRecord[], AttemptRecord[]];
   const settings = [...new Set(a.map((record) => record.settingId))].filter((id) => b.some((record) => record.settingId === id)).sort();
   return settings.map((settingId) => {

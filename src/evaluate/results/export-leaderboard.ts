@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../../core/errors.js';
 import { PACKAGE_ROOT } from '../../verifier/toolchain/packaged-paths.js';
-import { readAttempts } from '../attempts/attempt-log.js';
+import { readFinishedAttempts } from '../attempts/attempt-log.js';
 import type { BenchSetting } from '../grids/bench-grid.js';
 import type { BenchSummary } from './bench-summary.js';
 import { buildLeaderboardSubmission } from './build-leaderboard-submission.js';
@@ -33,7 +33,7 @@ export async function exportLeaderboard(options: LeaderboardExportOptions): Prom
   const settings = readJson<BenchSetting[]>(options.benchDir, 'settings.json');
   const attemptsFile = path.join(options.benchDir, 'attempts.jsonl');
   if (!existsSync(attemptsFile)) throw new ConfigurationError(`${options.benchDir} holds no attempts.jsonl; give the --out directory of a finished bench`);
-  const records = readAttempts(attemptsFile);
+  const records = readFinishedAttempts(attemptsFile);
   const { benchmark, from } = selectBenchmark(summary, options.benchmark);
   if (options.submissionId !== null && !SUBMISSION_ID.test(options.submissionId)) throw new ConfigurationError(`--submission-id expects letters, digits, ".", "_" or "-" (it names the file too); got "${options.submissionId}", e.g. --submission-id verus-repair-gpt-4o-v1`);
   const date = options.now.toISOString().slice(0, 10);
