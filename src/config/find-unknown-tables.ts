@@ -1,5 +1,5 @@
 /** The top-level tables of verus-repair.toml; each has its own section reader. */
-export const KNOWN_TABLES = ['model', 'verifier', 'queue', 'review', 'guard', 'spec_check'] as const;
+export const KNOWN_TABLES = ['model', 'verifier', 'queue', 'review', 'guard', 'spec_check', 'mcp'] as const;
 
 /**
  * One message per top-level key of a parsed verus-repair.toml that no section reader reads, so that a

@@ -23,6 +23,7 @@ export const ROOM_ORDER = [
   'bench',
   'doctor',
   'demo',
+  'mcp',
   'cli',
 ] as const;
 

@@ -56,7 +56,7 @@ describe('readModelConfig', () => {
   it('rejects an unknown top-level table, naming the known tables', () => {
     const { config, errors } = readModelConfig('[model]\nname = "m"\n[modle.budget]\nmax_calls = 3\n', 'v.toml', env);
     expect(config).toBeNull();
-    expect(errors).toEqual(['v.toml: [modle]: unknown table (did you mean [model]?). Known tables: [model], [verifier], [queue], [review], [guard], [spec_check]']);
+    expect(errors).toEqual(['v.toml: [modle]: unknown table (did you mean [model]?). Known tables: [model], [verifier], [queue], [review], [guard], [spec_check], [mcp]']);
   });
 
   it('refuses a cost budget without a price for the model, since the budget could not be enforced', () => {

@@ -70,7 +70,8 @@ export async function checkCandidate(
   }
 }
 
-function readVerdict(outcome: CandidateVerification): { result: ProofResultLabel; diagnostics: Diagnostic[] } {
+/** The proof result and diagnostics a candidate's checked verification amounts to (pre-check first, then the verifier). */
+export function readVerdict(outcome: CandidateVerification): { result: ProofResultLabel; diagnostics: Diagnostic[] } {
   const precheck = outcome.precheck;
   switch (precheck.status) {
     case 'passed':

@@ -13,8 +13,8 @@ describe('readVerifierConfig', () => {
     expect(config).toBeNull();
     expect(errors).toEqual([
       expect.stringMatching(/^\/repo\/verus-repair\.toml: verifier\.rlimit: expected a value > 0/),
-      '/repo/verus-repair.toml: stray: unknown top-level key; every setting belongs in a table. Known tables: [model], [verifier], [queue], [review], [guard], [spec_check]',
-      '/repo/verus-repair.toml: [verifer]: unknown table (did you mean [verifier]?). Known tables: [model], [verifier], [queue], [review], [guard], [spec_check]',
+      '/repo/verus-repair.toml: stray: unknown top-level key; every setting belongs in a table. Known tables: [model], [verifier], [queue], [review], [guard], [spec_check], [mcp]',
+      '/repo/verus-repair.toml: [verifer]: unknown table (did you mean [verifier]?). Known tables: [model], [verifier], [queue], [review], [guard], [spec_check], [mcp]',
     ]);
     expect(readVerifierConfig('[verifer]\nrunner = "local"\n', 'v.toml', '/repo').errors).toHaveLength(1);
   });
