@@ -17,6 +17,7 @@ import { defineQueueCommand } from './commands/queue.js';
 import { defineReviewCommand } from './commands/review.js';
 import { defineCheckSpecCommand } from './commands/check-spec.js';
 import { defineSpecCoverageCommand } from './commands/spec-coverage.js';
+import { defineMcpCommand } from './commands/mcp.js';
 
 /** Each entry declares one command (its options and a lazy action). Order is the order in --help. */
 export const COMMAND_DEFINITIONS: Array<(program: Command) => void> = [
@@ -33,6 +34,7 @@ export const COMMAND_DEFINITIONS: Array<(program: Command) => void> = [
   defineReviewCommand,
   defineCheckSpecCommand,
   defineSpecCoverageCommand,
+  defineMcpCommand,
   defineToolchainCommand,
   defineParseCommand,
   defineWorkerCommand,

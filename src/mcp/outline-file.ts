@@ -1,0 +1,89 @@
+import type { Clause, FunctionItem, IrItem, Loop, VerusFileIr } from '../ir/index.js';
+
+/** One function of an outline: what an agent needs to navigate without reading the file. */
+export interface OutlineFunction {
+  name: string;
+  mode: string;
+  /** `first-last`, 1-based. */
+  lines: string;
+  requires?: string[];
+  ensures?: string[];
+  decreases?: string[];
+  loops?: OutlineLoop[];
+}
+
+export interface OutlineLoop {
+  id: string;
+  kind: string;
+  lines: string;
+  invariants?: string[];
+  decreases?: string[];
+}
+
+/** A non-function item (struct, enum, impl, module, const...): kind, name, lines. */
+export interface OutlineItem {
+  kind: string;
+  name: string;
+  lines: string;
+}
+
+export interface FileOutline {
+  file: string;
+  lines: number;
+  items: OutlineItem[];
+  functions: OutlineFunction[];
+}
+
+/**
+ * The outline of a parsed file: its items (functions listed once, with their clauses; impls and
+ * modules flattened) and each function's mode, span, requires, ensures, loop invariants and
+ * decreases. Empty lists are left out, so a plain function costs one short line of JSON.
+ */
+export function outlineFile(ir: VerusFileIr, relativePath: string): FileOutline {
+  return {
+    file: relativePath,
+    lines: ir.source.text.split('\n').length,
+    items: flattenItems(ir.items).filter((item) => item.kind !== 'function' && item.kind !== 'use').map((item) => ({ kind: item.kind, name: item.name, lines: describeLines(item.span) })),
+    functions: ir.functions.map(outlineFunction),
+  };
+}
+
+function outlineFunction(fn: FunctionItem): OutlineFunction {
+  const loops = fn.loops.map(outlineLoop);
+  return {
+    name: fn.qualifiedName,
+    mode: fn.mode,
+    lines: describeLines(fn.span),
+    ...clauseTexts('requires', fn.clauses, ['requires']),
+    ...clauseTexts('ensures', fn.clauses, ['ensures']),
+    ...clauseTexts('decreases', fn.clauses, ['decreases']),
+    ...(loops.length === 0 ? {} : { loops }),
+  };
+}
+
+function outlineLoop(loop: Loop): OutlineLoop {
+  return {
+    id: loop.id,
+    kind: loop.kind,
+    lines: describeLines(loop.span),
+    ...clauseTexts('invariants', loop.clauses, ['invariant', 'invariant_except_break', 'invariant_ensures']),
+    ...clauseTexts('decreases', loop.clauses, ['decreases']),
+  };
+}
+
+function clauseTexts<K extends string>(key: K, clauses: readonly Clause[], kinds: readonly string[]): Partial<Record<K, string[]>> {
+  const texts = clauses.filter((clause) => kinds.includes(clause.kind)).flatMap((clause) => clause.expressions.map((expression) => expression.text.replace(/\s+/g, ' ')));
+  return texts.length === 0 ? {} : ({ [key]: texts } as Partial<Record<K, string[]>>);
+}
+
+function flattenItems(items: readonly IrItem[]): IrItem[] {
+  return items.flatMap((item) => {
+    if (item.kind === 'impl' || item.kind === 'trait') return [item, ...flattenItems(item.items)];
+    if (item.kind === 'module') return [item, ...flattenItems(item.items ?? [])];
+    return [item];
+  });
+}
+
+function describeLines(span: { lineStart: number; lineEnd: number }): string {
+  return `${span.lineStart}-${span.lineEnd}`;
+}

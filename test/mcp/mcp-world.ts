@@ -1,0 +1,107 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { simpleGit } from 'simple-git';
+import { FAKE_BIN_DIR, FAKE_PASS_ENV } from '../fakes/fake-environment.js';
+import { buildSyntheticVerusOutput } from '../demo/synthetic-verus-output.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const FIXTURE = path.join(ROOT, 'rust-fixtures', 'binary-search');
+export const BROKEN = readFileSync(path.join(FIXTURE, 'broken', 'missing-sorted-invariant.rs'), 'utf8');
+export const REFERENCE = readFileSync(path.join(FIXTURE, 'src', 'lib.rs'), 'utf8');
+/** The decoy API key in the server's environment: no reply, log or ledger entry may carry it. */
+export const DECOY_KEY = 'sk-decoy-mcp-must-never-leave-the-server';
+/** A source holding this comment makes the fake cargo-verus hang (recording its pids): for cancellation tests. */
+export const HANG_MARKER = '// mcp-test: hang here';
+const FIX_MARKER = '            lo <= hi <= v.len(),\n            sorted(v@),\n';
+
+/**
+ * A git repository holding the broken binary-search crate (its loop lacks `sorted(v@)`), and a
+ * scenario for the fake cargo-verus (synthetic outputs): verified when the loop carries the
+ * invariant, an invariant failure otherwise, a hang when the source holds HANG_MARKER. The
+ * erased pre-check is off unless asked for (it builds vstd: slow), so these tests check the server.
+ */
+export interface McpWorld {
+  repoDir: string;
+  crateDir: string;
+  libFile: string;
+  scratch: string;
+  environment: Record<string, string>;
+  markerFile: string;
+  connect(name?: string, version?: string): Promise<{ client: Client; transport: StdioClientTransport; stderr: () => string }>;
+  close(): void;
+}
+
+export async function createMcpWorld(options: { extraToml?: string[] } = {}): Promise<McpWorld> {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'mcp-e2e-'));
+  const repoDir = path.join(scratch, 'repo');
+  const crateDir = path.join(repoDir, 'binary-search');
+  mkdirSync(path.join(crateDir, 'src'), { recursive: true });
+  copyFileSync(path.join(FIXTURE, 'Cargo.toml'), path.join(crateDir, 'Cargo.toml'));
+  copyFileSync(path.join(ROOT, 'rust-fixtures', 'Cargo.lock'), path.join(crateDir, 'Cargo.lock'));
+  writeFileSync(path.join(crateDir, 'src', 'lib.rs'), BROKEN);
+  writeFileSync(path.join(repoDir, 'verus-repair.toml'), [
+    '[verifier]', 'runner = "local"', `pass_env = ${JSON.stringify(FAKE_PASS_ENV)}`, 'scope = "crate"',
+    '', '[verifier.precheck]', 'enabled = false', '', ...(options.extraToml ?? []), '',
+  ].join('\n'));
+  writeFileSync(path.join(repoDir, '.gitignore'), 'target/\n');
+  const git = simpleGit(repoDir);
+  await git.init(['-q', '-b', 'main']);
+  await git.addConfig('user.name', 'MCP').addConfig('user.email', 'mcp@example.invalid').addConfig('commit.gpgsign', 'false');
+  await git.add('.');
+  await git.commit('broken binary search');
+
+  const scenarioDir = path.join(scratch, 'scenario');
+  mkdirSync(scenarioDir);
+  const failing = buildSyntheticVerusOutput({ crate: 'binary-search', file: 'src/lib.rs', source: BROKEN, functions: [{ name: 'binary_search', success: false }], errors: [
+    { message: 'invariant not satisfied at end of loop body', anchor: 'forall|i: int| 0 <= i < lo ==> v@[i] < key', label: null },
+  ] });
+  const verified = buildSyntheticVerusOutput({ crate: 'binary-search', file: 'src/lib.rs', source: REFERENCE, functions: [{ name: 'binary_search', success: true }], errors: [] });
+  for (const [name, output] of [['failed', failing], ['verified', verified]] as const) {
+    writeFileSync(path.join(scenarioDir, `${name}.stdout`), output.stdout);
+    writeFileSync(path.join(scenarioDir, `${name}.stderr`), output.stderr);
+  }
+  const argv = ['verus', '/^(verify|focus)$/', '--fwd-verus-args-to', 'roots', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '/^[0-9]+(\\.[0-9]+)?$/', '...'];
+  writeFileSync(path.join(scenarioDir, 'scenario.json'), JSON.stringify({
+    origin: 'synthetic',
+    description: 'MCP tests: verified when the loop carries sorted(v@), an invariant failure otherwise; a hang that records its pids when the source holds the hang marker',
+    invocations: [
+      { tool: 'cargo-verus', argv, whenSource: { file: 'src/lib.rs', contains: HANG_MARKER }, hang: true, recordProcesses: true, env: { OPENAI_API_KEY: null } },
+      { tool: 'cargo-verus', argv, whenSource: { file: 'src/lib.rs', contains: FIX_MARKER, lacks: HANG_MARKER }, stdout: 'verified.stdout', stderr: 'verified.stderr', exitCode: 0, env: { OPENAI_API_KEY: null } },
+      { tool: 'cargo-verus', argv, whenSource: { file: 'src/lib.rs', lacks: FIX_MARKER }, stdout: 'failed.stdout', stderr: 'failed.stderr', exitCode: 1, env: { OPENAI_API_KEY: null } },
+    ],
+  }, null, 2));
+  const markerFile = path.join(scratch, 'marker');
+  const environment: Record<string, string> = {
+    PATH: `${FAKE_BIN_DIR}${path.delimiter}${process.env['PATH'] ?? ''}`,
+    HOME: process.env['HOME'] ?? os.homedir(),
+    OPENAI_API_KEY: DECOY_KEY,
+    VERUS_REPAIR_FAKE_SCENARIO: scenarioDir,
+    VERUS_REPAIR_FAKE_LOG: path.join(scratch, 'invocations.jsonl'),
+    VERUS_REPAIR_FAKE_MARKER: markerFile,
+  };
+  for (const name of ['CARGO_HOME', 'RUSTUP_HOME']) if (process.env[name] !== undefined) environment[name] = process.env[name] ?? '';
+  const loader = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+  return {
+    repoDir, crateDir, libFile: path.join(crateDir, 'src', 'lib.rs'), scratch, environment, markerFile,
+    async connect(name = 'test-agent', version = '1.0') {
+      const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', loader, path.join(ROOT, 'src', 'cli', 'run.ts'), 'mcp', '--repo', repoDir], env: environment, cwd: scratch, stderr: 'pipe' });
+      let stderr = '';
+      transport.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+      const client = new Client({ name, version });
+      await client.connect(transport);
+      return { client, transport, stderr: () => stderr };
+    },
+    close: () => rmSync(scratch, { recursive: true, force: true }),
+  };
+}
+
+/** The broken source with the loop invariant the proof needs. */
+export function fixedSource(): string {
+  const fixed = BROKEN.replace('            lo <= hi <= v.len(),\n', FIX_MARKER);
+  if (fixed === BROKEN) throw new Error('the broken fixture no longer has the line the fix extends');
+  return fixed;
+}
