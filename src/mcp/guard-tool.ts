@@ -41,7 +41,7 @@ export const guardTool: McpTool<typeof input, typeof output> = {
     let verdict: GuardVerdict;
     if (args.against === undefined) {
       const crate = await openSessionCrate(call.context, call.session, { file: confined.relative });
-      const files = await readSessionFiles(crate);
+      const files = await readSessionFiles(call.context, crate);
       const target = selectTargetFile(call.session, crate, files, confined.relative);
       verdict = await guardSessionFiles(crate.baseline.files, files, target.file);
     } else {

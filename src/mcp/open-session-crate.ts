@@ -36,14 +36,26 @@ export async function openSessionCrate(context: McpContext, session: McpSession,
 }
 
 /** The crate's files now, by crate-relative path. */
-export async function readSessionFiles(crate: SessionCrate): Promise<CrateFiles> {
-  return readCrateFiles(crate.absolute);
+export async function readSessionFiles(context: McpContext, crate: SessionCrate): Promise<CrateFiles> {
+  return readConfinedCrateFiles(context.repoRoot, crate.absolute);
+}
+
+/**
+ * The crate's verification inputs, each confined to the repository: a Cargo.toml, Cargo.lock or
+ * build.rs that is a symlink leading out refuses the whole call (source files that are symlinks are
+ * not inputs at all), so nothing outside reaches the verifier, a reply or the ledger.
+ */
+async function readConfinedCrateFiles(repoRoot: string, absolute: string): Promise<CrateFiles> {
+  const inputs = await listVerificationInputs({ kind: 'crate', crateDir: absolute });
+  for (const file of inputs.files) await confineRepoPath(repoRoot, path.join(absolute, ...file.split('/')), 'crate file');
+  return readCrateFiles(absolute);
 }
 
 async function takeBaseline(context: McpContext, absolute: string, crateDir: string): Promise<SessionBaseline> {
+  const files = await readConfinedCrateFiles(context.repoRoot, absolute);
   const inputs = await listVerificationInputs({ kind: 'crate', crateDir: absolute });
   const snapshot = await context.ledger.snapshotWorkingTree([crateDir === '' ? '.' : crateDir], inputs.files.map((file) => path.posix.join(crateDir, file)));
-  return { files: await readCrateFiles(absolute), commit: snapshot.commit };
+  return { files, commit: snapshot.commit };
 }
 
 async function locateCrate(context: McpContext, session: McpSession, request: { crate?: string | undefined; file?: string | undefined }): Promise<{ absolute: string; crateDir: string }> {

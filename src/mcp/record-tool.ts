@@ -34,7 +34,7 @@ export const recordTool: McpTool<typeof input, typeof output> = {
     const target = call.session.target;
     if (target === null) throw new McpToolError('nothing to record yet: call verus_verify on the files first');
     const crate = await openSessionCrate(call.context, call.session, { crate: target.crateDir === '' ? '.' : target.crateDir });
-    const files = await readSessionFiles(crate);
+    const files = await readSessionFiles(call.context, crate);
     const sourceSha256 = digestSessionFiles(crate.crateDir, files);
     const guard = await guardSessionFiles(crate.baseline.files, files, target.file);
     if (guard.verdict === 'reject') throw new McpToolError(`refused: the guard rejects the files as they stand (${guard.violations.map((violation) => `${violation.rule}: ${violation.message}`).join('; ')}); nothing was recorded`);

@@ -46,7 +46,7 @@ export const verifyTool: McpTool<typeof input, typeof output> = {
   async run(args, call) {
     const file = args.file === undefined ? undefined : (await confineRepoPath(call.context.repoRoot, args.file, 'file')).relative;
     const crate = await openSessionCrate(call.context, call.session, { crate: args.crate, file });
-    const files = await readSessionFiles(crate);
+    const files = await readSessionFiles(call.context, crate);
     const target = selectTargetFile(call.session, crate, files, file);
     const sourceSha256 = digestSessionFiles(crate.crateDir, files);
     const changedFiles = listChangedFiles(crate.baseline.files, files).map((entry) => path.posix.join(crate.crateDir, entry));
