@@ -35,7 +35,7 @@ export interface McpWorld {
   close(): void;
 }
 
-export async function createMcpWorld(options: { extraToml?: string[] } = {}): Promise<McpWorld> {
+export async function createMcpWorld(options: { extraToml?: string[]; precheck?: boolean } = {}): Promise<McpWorld> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'mcp-e2e-'));
   const repoDir = path.join(scratch, 'repo');
   const crateDir = path.join(repoDir, 'binary-search');
@@ -45,7 +45,7 @@ export async function createMcpWorld(options: { extraToml?: string[] } = {}): Pr
   writeFileSync(path.join(crateDir, 'src', 'lib.rs'), BROKEN);
   writeFileSync(path.join(repoDir, 'verus-repair.toml'), [
     '[verifier]', 'runner = "local"', `pass_env = ${JSON.stringify(FAKE_PASS_ENV)}`, 'scope = "crate"',
-    '', '[verifier.precheck]', 'enabled = false', '', ...(options.extraToml ?? []), '',
+    '', '[verifier.precheck]', options.precheck === true ? `target_dir = ${JSON.stringify(path.join(ROOT, 'rust-fixtures', 'target'))}` : 'enabled = false', 'offline = true', '', ...(options.extraToml ?? []), '',
   ].join('\n'));
   writeFileSync(path.join(repoDir, '.gitignore'), 'target/\n');
   const git = simpleGit(repoDir);
@@ -84,19 +84,22 @@ export async function createMcpWorld(options: { extraToml?: string[] } = {}): Pr
     VERUS_REPAIR_FAKE_MARKER: markerFile,
   };
   for (const name of ['CARGO_HOME', 'RUSTUP_HOME']) if (process.env[name] !== undefined) environment[name] = process.env[name] ?? '';
-  const loader = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
   return {
     repoDir, crateDir, libFile: path.join(crateDir, 'src', 'lib.rs'), scratch, environment, markerFile,
-    async connect(name = 'test-agent', version = '1.0') {
-      const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', loader, path.join(ROOT, 'src', 'cli', 'run.ts'), 'mcp', '--repo', repoDir], env: environment, cwd: scratch, stderr: 'pipe' });
-      let stderr = '';
-      transport.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-      const client = new Client({ name, version });
-      await client.connect(transport);
-      return { client, transport, stderr: () => stderr };
-    },
+    connect: (name = 'test-agent', version = '1.0') => connectMcpServer(repoDir, environment, scratch, name, version),
     close: () => rmSync(scratch, { recursive: true, force: true }),
   };
+}
+
+/** `verus-repair mcp --repo DIR` from the sources as a child process, and the SDK's client connected to it over stdio. */
+export async function connectMcpServer(repoDir: string, environment: Record<string, string>, cwd: string, name = 'test-agent', version = '1.0'): Promise<{ client: Client; transport: StdioClientTransport; stderr: () => string }> {
+  const loader = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', loader, path.join(ROOT, 'src', 'cli', 'run.ts'), 'mcp', '--repo', repoDir], env: environment, cwd, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  const client = new Client({ name, version });
+  await client.connect(transport);
+  return { client, transport, stderr: () => stderr };
 }
 
 /** The broken source with the loop invariant the proof needs. */
