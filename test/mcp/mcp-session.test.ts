@@ -57,7 +57,9 @@ describe('verus-repair mcp: an agent session over stdio with the SDK client', ()
       expect(search.loops[0].invariants).toContain('lo <= hi <= v.len()');
       expect(search.loops[0].invariants).not.toContain('sorted(v@)');
 
-      const failed = keep(await call(client, 'verus_verify', { file: 'binary-search/src/lib.rs' }));
+      const progress: string[] = [];
+      const failed = keep((await client.callTool({ name: 'verus_verify', arguments: { file: 'binary-search/src/lib.rs' } }, undefined, { onprogress: (event) => progress.push(event.message ?? '') })) as Awaited<ReturnType<typeof call>>);
+      expect(progress).toContain('running Verus');
       expect(failed.isError).toBeFalsy();
       expect(failed.structuredContent?.['verdict']).toBe('failed');
       expect(failed.structuredContent?.['iteration']).toBe(0);
@@ -91,6 +93,10 @@ describe('verus-repair mcp: an agent session over stdio with the SDK client', ()
       const history = keep(await call(client, 'verus_history', {}));
       expect(history.structuredContent?.['modelOrigin']).toBe('agent via MCP: scripted-agent 2.1');
       expect(history.structuredContent?.['candidates'].map((entry: { iteration: number; result: string; commit: string | null }) => [entry.iteration, entry.result, entry.commit !== null])).toEqual([[0, 'failed', true], [1, 'verified', true]]);
+
+      // Focused on a named function (the whole crate confirms), under two solver seeds.
+      const focused = keep(await call(client, 'verus_verify', { functions: ['binary_search'], seeds: 2 }));
+      expect(focused.structuredContent).toMatchObject({ verdict: 'verified', scope: { kind: 'focused', functions: ['binary_search'], confirmedOnCrate: true }, stability: { passed: 2, seeds: 2 } });
     } finally {
       await client.close();
     }
