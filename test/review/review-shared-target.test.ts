@@ -31,16 +31,22 @@ function registryPackages(): string[] {
  */
 function copyTargetDirectory(destination: string): void {
   const units = registryPackages().flatMap((name) => [`${name}-`, `${name.replace(/-/g, '_')}-`, `lib${name.replace(/-/g, '_')}-`]);
-  for (const entry of readdirSync(SHARED_TARGET_DIR, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const relative = path.relative(SHARED_TARGET_DIR, path.join(entry.parentPath, entry.name));
-    const [profile, kind, unit] = relative.split(path.sep);
-    if (profile !== 'debug' || !['deps', 'build', '.fingerprint'].includes(kind ?? '') || !units.some((prefix) => unit?.startsWith(prefix))) continue;
-    mkdirSync(path.dirname(path.join(destination, relative)), { recursive: true });
+  const ignoreVanished = (copy: () => void) => {
     try {
-      cpSync(path.join(SHARED_TARGET_DIR, relative), path.join(destination, relative), { preserveTimestamps: true });
+      copy();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  };
+  // Only the three unit directories, one level at a time: a recursive walk of the whole directory
+  // meets rustc's temporary directories, which vanish under it (ENOENT from readdir itself).
+  for (const kind of ['deps', 'build', '.fingerprint']) {
+    const from = path.join(SHARED_TARGET_DIR, 'debug', kind);
+    let entries: string[] = [];
+    ignoreVanished(() => { entries = readdirSync(from); });
+    for (const unit of entries.filter((name) => units.some((prefix) => name.startsWith(prefix)))) {
+      mkdirSync(path.join(destination, 'debug', kind), { recursive: true });
+      ignoreVanished(() => cpSync(path.join(from, unit), path.join(destination, 'debug', kind, unit), { preserveTimestamps: true, recursive: true }));
     }
   }
 }
