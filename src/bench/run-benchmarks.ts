@@ -21,6 +21,7 @@ const SUITES: Record<string, (args: string[]) => Promise<BenchReport>> = {
   stability: async () => (await import('./stability-bench.js')).runStabilityBenchmark(),
   spec: async (args) => (await import('./spec-bench.js')).runSpecBenchmark(args),
   planted: async (args) => (await import('./planted-bugs-bench.js')).runPlantedBugsBenchmark(args),
+  mcp: async () => (await import('./mcp-bench.js')).runMcpBenchmark(),
 };
 
 async function runBenchmarks(selected: string[]): Promise<void> {

@@ -41,15 +41,16 @@ export async function createMcpContext(repo: string, environment: NodeJS.Process
   const repoRoot = await realpath(ledger.repoDir);
   const loaded = await loadVerifierConfig(repoRoot);
   const config = loaded.config;
+  const mcp = await loadMcpConfig(repoRoot);
   return {
     repoRoot,
     ledger,
     config,
-    mcp: await loadMcpConfig(repoRoot),
+    mcp,
     options: { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs, scope: config.scope },
     verifier: await createVerifier(config, environment),
     prechecker: config.precheck.enabled ? new CargoPrechecker({ config, environment }) : null,
-    cache: new ResultCache(path.resolve(repoRoot, config.cacheDir)),
+    cache: mcp.cache ? new ResultCache(path.resolve(repoRoot, config.cacheDir)) : null,
     toolchainPin: await readPinInForce(config.pin),
     catalog: loadTacticCatalog(),
     environment,

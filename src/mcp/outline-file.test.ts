@@ -47,7 +47,7 @@ describe('outlineFile', () => {
     expect(outline.functions).toEqual([
       { name: 'Counter::bump', mode: 'exec', lines: '8-13', requires: ['old(self).n < 100'], ensures: ['self.n == old(self).n + 1'] },
       { name: 'triangle', mode: 'spec', lines: '16-20', decreases: ['n'] },
-      { name: 'count', mode: 'exec', lines: '22-33', ensures: ['r == k'], loops: [{ id: expect.any(String), kind: 'while', lines: '26-31', invariants: ['i <= k'], decreases: ['k - i'] }] },
+      { name: 'count', mode: 'exec', lines: '22-33', ensures: ['r == k'], loops: [{ kind: 'while', lines: '26-31', invariants: ['i <= k'], decreases: ['k - i'] }] },
     ]);
   });
 });

@@ -13,7 +13,6 @@ export interface OutlineFunction {
 }
 
 export interface OutlineLoop {
-  id: string;
   kind: string;
   lines: string;
   invariants?: string[];
@@ -35,16 +34,18 @@ export interface FileOutline {
 }
 
 /**
- * The outline of a parsed file: its items (functions listed once, with their clauses; impls and
- * modules flattened) and each function's mode, span, requires, ensures, loop invariants and
- * decreases. Empty lists are left out, so a plain function costs one short line of JSON.
+ * The outline of a parsed file: its items (impls and modules flattened; `use` left out) and each
+ * verified function (inside `verus!`) with its mode, span, requires, ensures, loop invariants and
+ * decreases. Functions outside `verus!` (plain Rust, tests) are items of kind `rust-fn`: Verus does
+ * not check them. Empty lists are left out, so a plain function costs one short line of JSON.
  */
 export function outlineFile(ir: VerusFileIr, relativePath: string): FileOutline {
+  const items = flattenItems(ir.items).filter((item) => item.kind !== 'use' && (item.kind !== 'function' || !item.insideVerus));
   return {
     file: relativePath,
     lines: ir.source.text.split('\n').length,
-    items: flattenItems(ir.items).filter((item) => item.kind !== 'function' && item.kind !== 'use').map((item) => ({ kind: item.kind, name: item.name, lines: describeLines(item.span) })),
-    functions: ir.functions.map(outlineFunction),
+    items: items.map((item) => ({ kind: item.kind === 'function' ? 'rust-fn' : item.kind, name: item.kind === 'function' ? item.qualifiedName : item.name, lines: describeLines(item.span) })),
+    functions: ir.functions.filter((fn) => fn.insideVerus).map(outlineFunction),
   };
 }
 
@@ -63,7 +64,6 @@ function outlineFunction(fn: FunctionItem): OutlineFunction {
 
 function outlineLoop(loop: Loop): OutlineLoop {
   return {
-    id: loop.id,
     kind: loop.kind,
     lines: describeLines(loop.span),
     ...clauseTexts('invariants', loop.clauses, ['invariant', 'invariant_except_break', 'invariant_ensures']),

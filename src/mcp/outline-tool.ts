@@ -19,7 +19,7 @@ const output = {
   items: z.array(z.object({ kind: z.string(), name: z.string(), lines })),
   functions: z.array(z.object({
     name: z.string(), mode: z.string(), lines, requires: clauses, ensures: clauses, decreases: clauses,
-    loops: z.array(z.object({ id: z.string(), kind: z.string(), lines, invariants: clauses, decreases: clauses })).optional(),
+    loops: z.array(z.object({ kind: z.string(), lines, invariants: clauses, decreases: clauses })).optional(),
   })),
 };
 
@@ -27,7 +27,7 @@ const output = {
 export const outlineTool: McpTool<typeof input, typeof output> = {
   name: 'verus_outline',
   title: 'Outline a Verus file',
-  description: "The file's items and functions with their mode, line span, requires, ensures, loop invariants and decreases (empty lists left out).",
+  description: "The file's items and its verified functions (inside verus!) with their mode, line span, requires, ensures, loop invariants and decreases (empty lists left out); functions outside verus! are items of kind rust-fn.",
   input,
   output,
   readOnly: true,
