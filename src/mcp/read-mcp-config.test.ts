@@ -11,7 +11,7 @@ describe('readMcpConfig: [mcp.time_limits] in verus-repair.toml', () => {
 
   it('rejects an unknown tool or key, a bad value and bad TOML, naming the file and the key or position', () => {
     expect(readMcpConfig('[mcp.time_limits]\nverus_verfy = 10\n', 'v.toml').errors).toEqual([
-      expect.stringMatching(/^v\.toml: mcp\.time_limits\.verus_verfy: unknown key\. Known keys: \[mcp\] cache, time_limits; \[mcp\.time_limits\] verus_outline, verus_verify, .* Example: \[mcp\]/),
+      expect.stringMatching(/^v\.toml: mcp\.time_limits\.verus_verfy: unknown key\. Known keys: \[mcp\] cache, time_limits; \[mcp\.time_limits\] verus_outline, verus_verify, .* Example: verus_verify = 1800 under \[mcp\.time_limits\]/),
     ]);
     expect(readMcpConfig('[mcp]\ntimeout = 10\n', 'v.toml').errors).toEqual([expect.stringMatching(/^v\.toml: mcp\.timeout: unknown key\./)]);
     expect(readMcpConfig('[mcp.time_limits]\nverus_verify = -1\n', 'v.toml').errors).toEqual([expect.stringMatching(/^v\.toml: mcp\.time_limits\.verus_verify: expected a value > 0, received -1\./)]);

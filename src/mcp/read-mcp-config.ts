@@ -30,7 +30,7 @@ export interface McpConfig {
   timeLimits: Record<McpToolName, number>;
 }
 
-const EXAMPLE = '[mcp]\ncache = true\n\n[mcp.time_limits]\nverus_verify = 1800';
+const EXAMPLE = 'verus_verify = 1800 under [mcp.time_limits], or cache = true under [mcp]';
 
 /** Reads `[mcp]`; unknown tables are reported by the verifier's reader, which every call loads too. */
 export function readMcpConfig(tomlText: string, file: string): { config: McpConfig | null; errors: string[] } {
