@@ -48,7 +48,7 @@ export async function runMcpBenchmark(): Promise<BenchReport> {
         `  verify as the CLI calls it (verifyPath: config, verifier set up per call): ${overhead.direct.toFixed(1)} ms`,
         `  the verifier alone on a fresh scratch copy (verifyCandidate, verifier built once, as the server does): ${overhead.verifier.toFixed(1)} ms`,
         `  verus_verify over MCP (stdio round trip, reading the crate, baseline guard, scratch copy, scope, reply): ${overhead.mcp.toFixed(1)} ms`,
-        '  (verifyPath verifies the crate in place, where the fake cargo finds its earlier build fresh: not the same verifier work)',
+        '  (verifyPath also reads the configuration and builds a verifier on every call, and verifies the crate in place rather than a copy)',
         `server overhead per verus_verify over the verifier alone: ${(overhead.mcp - overhead.verifier).toFixed(1)} ms (target <= 50 ms); over verifyPath: ${(overhead.mcp - overhead.direct).toFixed(1)} ms`,
       ],
       metrics: { outlineMedianRatio: tokens.median, outlineTokens: tokens.outlineTotal, wholeFileTokens: tokens.wholeTotal, directVerifyMs: overhead.direct, verifierAloneMs: overhead.verifier, mcpVerifyMs: overhead.mcp, overheadMs: overhead.mcp - overhead.verifier },
