@@ -43,6 +43,7 @@ export class McpSession {
   run: RunWorkspace | null = null;
   lock: RunLock | null = null;
   private iterations = 0;
+  private recording: Promise<unknown> = Promise.resolve();
 
   constructor(readonly runId: string) {}
 
@@ -50,6 +51,13 @@ export class McpSession {
   nextIteration(): number {
     this.iterations += 1;
     return this.iterations;
+  }
+
+  /** Runs `record` after every record before it: two calls at once never start the run twice or interleave commits. */
+  serializeRecord<T>(record: () => Promise<T>): Promise<T> {
+    const next = this.recording.then(record, record);
+    this.recording = next.catch(() => undefined);
+    return next;
   }
 
   /** The last verify of exactly this content, if any. */

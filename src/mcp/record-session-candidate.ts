@@ -8,10 +8,14 @@ import type { McpSession, SessionCandidate, SessionTarget } from './mcp-session.
 
 /**
  * Commits one checked candidate of the session to its ledger run, with repair's trailers and note
- * (recordCheckedCandidate), starting the run first when this is its first record. Idempotent: a
- * candidate already recorded returns its commit.
+ * (recordCheckedCandidate), starting the run first when this is its first record. Records of one
+ * session run one at a time. Idempotent: a candidate already recorded returns its commit.
  */
-export async function recordSessionCandidate(context: McpContext, session: McpSession, target: SessionTarget, candidate: SessionCandidate, summary: string, crateAbsolute: string, signal: AbortSignal): Promise<string> {
+export function recordSessionCandidate(context: McpContext, session: McpSession, target: SessionTarget, candidate: SessionCandidate, summary: string, crateAbsolute: string, signal: AbortSignal): Promise<string> {
+  return session.serializeRecord(() => recordNow(context, session, target, candidate, summary, crateAbsolute, signal));
+}
+
+async function recordNow(context: McpContext, session: McpSession, target: SessionTarget, candidate: SessionCandidate, summary: string, crateAbsolute: string, signal: AbortSignal): Promise<string> {
   if (candidate.commit !== null) return candidate.commit;
   const baseline = await ensureSessionRun(context, session, target, crateAbsolute, signal);
   if (candidate.commit !== null) return candidate.commit;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleGit } from 'simple-git';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { runCli } from '../fakes/run-cli.js';
 import { runCliInProcess } from '../run-cli-in-process.js';
 import { BROKEN, createMcpWorld, DECOY_KEY, fixedSource, type McpWorld } from './mcp-world.js';
 
@@ -120,6 +121,14 @@ describe('verus-repair mcp: an agent session over stdio with the SDK client', ()
     const notes = await simpleGit(world.repoDir).raw(['log', '-p', 'refs/notes/verus-repair']);
     for (const text of [...replies, stderr(), ledger, notes]) expect(text).not.toContain(DECOY_KEY);
     expect(stderr()).toContain('verus_verify');
+
+    // audit --reverify re-runs the (fake) verifier on the recorded files; apply brings the proof onto the branch.
+    const reverified = await runCli(['audit', runId, '--reverify', '--repo', world.repoDir], world.environment, world.scratch);
+    expect(reverified.stdout + reverified.stderr).toMatch(/audit passed/);
+    expect(reverified.exitCode).toBe(0);
     writeFileSync(world.libFile, BROKEN);
+    const applied = await runCliInProcess('apply', runId, '--repo', world.repoDir);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect(await simpleGit(world.repoDir).show(['HEAD:binary-search/src/lib.rs'])).toBe(fixedSource());
   }, 120_000);
 });
