@@ -13,7 +13,7 @@ type Reply = CallToolResult & { structuredContent?: Record<string, any> };
 describe('verus-repair mcp: verus_review on a fixture crate', () => {
   afterAll(removeTemporaryDirectories);
 
-  it('verus_review finds the surviving mutant of the weak max spec, with progress notifications', async () => {
+  it('verus_verify pre-checks with real cargo, and verus_review finds the surviving mutant of the weak max spec, with progress notifications', async () => {
     const crateDir = copyReviewFixture('review-max-weak');
     const git = simpleGit(crateDir);
     await git.init(['-q', '-b', 'main']);
@@ -23,6 +23,11 @@ describe('verus-repair mcp: verus_review on a fixture crate', () => {
     const fake = createFakeSetup('review-oracle');
     const { client } = await connectMcpServer(crateDir, fake.environment as Record<string, string>, path.dirname(crateDir));
     try {
+      // verus_verify with the erased pre-check on (real cargo, sandboxed as configured), then the fake Verus.
+      const stages: string[] = [];
+      const verified = (await client.callTool({ name: 'verus_verify', arguments: {} }, undefined, { timeout: 240_000, onprogress: (event) => stages.push(event.message ?? '') })) as Reply;
+      expect(verified.structuredContent, JSON.stringify(verified.content)).toMatchObject({ verdict: 'verified', precheck: expect.stringMatching(/^passed/) });
+      expect(stages).toEqual(expect.arrayContaining(['erased cargo build and test (sandboxed)', 'running Verus']));
       const progress: string[] = [];
       const reply = (await client.callTool({ name: 'verus_review', arguments: {} }, undefined, { timeout: 240_000, onprogress: (event) => progress.push(event.message ?? '') })) as Reply;
       expect(reply.isError, JSON.stringify(reply.content)).toBeFalsy();
