@@ -10,7 +10,7 @@ import { materializeCrate, type CrateFiles } from '../repair/setup/crate-snapsho
 import { mapDiagnosticsToIr } from '../verifier/map-diagnostics-to-ir.js';
 import { planVerificationScope } from '../verifier/scope/plan-verification-scope.js';
 import { resolveFunctionSelector } from '../verifier/scope/resolve-function-selector.js';
-import type { VerificationScopePlan } from '../verifier/scope/verification-scope-plan.js';
+import type { FocusSelection, VerificationScopePlan } from '../verifier/scope/verification-scope-plan.js';
 import { verifyInScope } from '../verifier/scope/verify-in-scope.js';
 import { listStabilitySeeds } from '../verifier/stability/list-stability-seeds.js';
 import type { McpContext } from './mcp-context.js';
@@ -77,7 +77,7 @@ async function planScope(context: McpContext, request: SessionCheckRequest, scra
     return planVerificationScope({ originalFiles: request.baseline, file: request.target.file, candidate: request.files.get(request.target.file) ?? new Uint8Array(), policy: context.config.scope });
   }
   // Named functions are verified first, each in its module; the whole crate confirms when they pass.
-  const selections = [];
+  const selections: FocusSelection[] = [];
   for (const name of functions) {
     const resolved = await resolveFunctionSelector(scratch, name, null);
     selections.push({ module: resolved.module, function: resolved.function, covers: [resolved.path] });

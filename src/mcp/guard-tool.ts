@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { GUARD_RULES, type GuardVerdict } from '../core/guard-verdict.js';
+import { DEFAULT_GUARD_POLICY, GUARD_RULES, type GuardVerdict } from '../core/guard-verdict.js';
 import { guardCandidate } from '../guard/guard-candidate.js';
-import { DEFAULT_GUARD_POLICY } from '../core/guard-verdict.js';
 import { guardSessionFiles } from './check-session-candidate.js';
 import { confineRepoPath } from './confine-repo-path.js';
 import type { McpTool } from './mcp-tool.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleGit } from 'simple-git';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { runCli } from '../fakes/run-cli.js';
+import { runCli, startCli } from '../fakes/run-cli.js';
 import { runCliInProcess } from '../run-cli-in-process.js';
 import { BROKEN, createMcpWorld, DECOY_KEY, fixedSource, type McpWorld } from './mcp-world.js';
 
@@ -131,4 +131,30 @@ describe('verus-repair mcp: an agent session over stdio with the SDK client', ()
     expect(applied.exitCode, applied.stderr).toBe(0);
     expect(await simpleGit(world.repoDir).show(['HEAD:binary-search/src/lib.rs'])).toBe(fixedSource());
   }, 120_000);
+
+  it('writes only JSON-RPC messages to stdout, through a verify (its logs go to stderr)', async () => {
+    const server = startCli(['mcp', '--repo', world.repoDir], world.environment, world.scratch);
+    const lines: string[] = [];
+    let buffered = '';
+    const answered = new Promise<void>((resolve) => {
+      server.stdout?.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        const parts = buffered.split('\n');
+        buffered = parts.pop() ?? '';
+        lines.push(...parts);
+        if (parts.some((line) => line.includes('"id":2'))) resolve();
+      });
+    });
+    const send = (message: object): void => void server.stdin?.write(`${JSON.stringify(message)}\n`);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'verus_verify', arguments: { crate: 'binary-search' } } });
+    await answered;
+    server.stdin?.end();
+    const result = await server;
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
+    expect(String(result.stderr)).toMatch(/verus-repair mcp: verus_verify: (failed|verified)/);
+    expect(result.exitCode).toBe(0);
+  }, 60_000);
 });
