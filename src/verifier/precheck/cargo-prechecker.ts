@@ -21,6 +21,7 @@ import { describeUnsandboxed, selectSandbox } from '../sandbox/select-sandbox.js
 import { isScratchCrate } from './is-scratch-crate.js';
 import { selectPrecheckTargetDir, type PrecheckedCrate } from './select-precheck-target-dir.js';
 import { applyErasureFixes, type ErasureFixedFiles } from './erasure/apply-erasure-fixes.js';
+import { isolateScratchDirectory } from './isolate-scratch-package.js';
 import { judgeErasedBuild } from './erasure/judge-erased-build.js';
 import { readCrateInputs } from './erasure/read-crate-inputs.js';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -73,11 +74,13 @@ export class CargoPrechecker implements Prechecker {
       : await placeCrateForCargo(crateRoot, this.settings.config, this.environment, signal);
     try {
       await writeFixedFiles(placement.directory, prepared);
+      await this.isolateSharedCopy(placement);
       let run = await this.runSteps(placement, owner, sandbox, signal);
       // The lock went stale after the judgement (or cargo could not judge it offline): cargo refused, wrote nothing.
       if (run.refusal !== null) {
         await releaseCargoPlacement(placement);
         placement = await placeInCopy(crateRoot, run.refusal);
+        await this.isolateSharedCopy(placement);
         run = await this.runSteps(placement, owner, sandbox, signal);
       }
       const result = prepared.fixes.length === 0 ? run.result : { ...run.result, fixes: prepared.fixes };
@@ -117,6 +120,20 @@ export class CargoPrechecker implements Prechecker {
       return { result: last, refusal: locked && outcome.kind === 'exited' ? readLockedRefusal(outcome.stderr.text) : null };
     }
     return { result: last ?? { status: 'passed', steps: [], command: [], wallTimeMs, warnings: [] }, refusal: null };
+  }
+
+  /**
+   * A private copy of the user's crate that builds in a configured `[verifier.precheck] target_dir`
+   * gets a package name of its own content (isolateScratchDirectory), as scratch copies do: that
+   * directory is shared, and cargo names a path package's units by name, version and path relative to
+   * the workspace root, the same for every copy of every crate of that name, and judges freshness by
+   * mtime (isolate-scratch-package.ts cites the cargo source). Under one name, the copy of one crate
+   * reused another same-named crate's build: a crate that does not build passed its pre-check. In the
+   * user's own target directory (CARGO_TARGET_DIR, or none configured) the copy keeps its name, so
+   * that the user's directory does not fill with one build per content.
+   */
+  private async isolateSharedCopy(placement: CargoPlacement): Promise<void> {
+    if (placement.kind === 'copy' && this.settings.config.precheck.targetDir !== null) await isolateScratchDirectory(placement.directory);
   }
 
   /** Once per pre-checker (the probe is once per process); the unsandboxed notice once per run. */

@@ -35,4 +35,17 @@ describe('scratch crates in one shared target directory (real cargo)', () => {
     expect(await prechecker.precheck(failing)).toMatchObject({ status: 'test-failed', failingTests: ['tests::adds_one'] });
     expect(statSync(path.join(failing, 'src', 'lib.rs')).mtimeMs).toBeLessThan(Date.now() - 3_000_000);
   }, 300_000);
+
+  it('never reuses one user crate\'s build for another crate of the same name, when both build from private copies in a configured target_dir', async () => {
+    // Two of the user's crates named alike (two worktrees of one project, say), without a Cargo.lock: each is built from a private copy.
+    const passing = createTemporaryCrate({ 'src/lib.rs': VERIFYING_LIB_RS + TESTS(2) });
+    const failing = createTemporaryCrate({ 'src/lib.rs': VERIFYING_LIB_RS.replace('    x + 1\n', '    x + 2\n') + TESTS(2) });
+    setTimesRecursively(failing, new Date(Date.now() - 3_600_000));
+    const base = defaultVerifierConfig('/unused');
+    const prechecker = new CargoPrechecker({ config: { ...base, precheck: { ...base.precheck, targetDir: SHARED_TARGET_DIR, offline: true } } });
+
+    expect(await prechecker.precheck(passing)).toMatchObject({ status: 'passed', steps: ['build', 'test'] });
+    // The copies keep the files' times: under one package name, the second copy would look built already.
+    expect(await prechecker.precheck(failing)).toMatchObject({ status: 'test-failed', failingTests: ['tests::adds_one'] });
+  }, 300_000);
 });
