@@ -1,17 +1,14 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { simpleGit } from 'simple-git';
 import { FAKE_BIN_DIR, FAKE_PASS_ENV } from '../fakes/fake-environment.js';
-import { buildSyntheticVerusOutput } from '../demo/synthetic-verus-output.js';
+import { BROKEN, commitRepository, writeBinarySearchOutputs, writeBrokenBinarySearch } from '../fakes/binary-search-repository.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const FIXTURE = path.join(ROOT, 'rust-fixtures', 'binary-search');
-export const BROKEN = readFileSync(path.join(FIXTURE, 'broken', 'missing-sorted-invariant.rs'), 'utf8');
-export const REFERENCE = readFileSync(path.join(FIXTURE, 'src', 'lib.rs'), 'utf8');
+export { BROKEN, REFERENCE } from '../fakes/binary-search-repository.js';
 /** The decoy API key in the server's environment: no reply, log or ledger entry may carry it. */
 export const DECOY_KEY = 'sk-decoy-mcp-must-never-leave-the-server';
 /** A source holding this comment makes the fake cargo-verus hang (recording its pids): for cancellation tests. */
@@ -39,31 +36,16 @@ export async function createMcpWorld(options: { extraToml?: string[]; precheck?:
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'mcp-e2e-'));
   const repoDir = path.join(scratch, 'repo');
   const crateDir = path.join(repoDir, 'binary-search');
-  mkdirSync(path.join(crateDir, 'src'), { recursive: true });
-  copyFileSync(path.join(FIXTURE, 'Cargo.toml'), path.join(crateDir, 'Cargo.toml'));
-  copyFileSync(path.join(ROOT, 'rust-fixtures', 'Cargo.lock'), path.join(crateDir, 'Cargo.lock'));
-  writeFileSync(path.join(crateDir, 'src', 'lib.rs'), BROKEN);
+  writeBrokenBinarySearch(crateDir);
   writeFileSync(path.join(repoDir, 'verus-repair.toml'), [
     '[verifier]', 'runner = "local"', `pass_env = ${JSON.stringify(FAKE_PASS_ENV)}`, 'scope = "crate"',
     '', '[verifier.precheck]', options.precheck === true ? `target_dir = ${JSON.stringify(path.join(ROOT, 'rust-fixtures', 'target'))}` : 'enabled = false', 'offline = true', '', ...(options.extraToml ?? []), '',
   ].join('\n'));
-  writeFileSync(path.join(repoDir, '.gitignore'), 'target/\n');
-  const git = simpleGit(repoDir);
-  await git.init(['-q', '-b', 'main']);
-  await git.addConfig('user.name', 'MCP').addConfig('user.email', 'mcp@example.invalid').addConfig('commit.gpgsign', 'false');
-  await git.add('.');
-  await git.commit('broken binary search');
+  await commitRepository(repoDir, { name: 'MCP', email: 'mcp@example.invalid' });
 
   const scenarioDir = path.join(scratch, 'scenario');
   mkdirSync(scenarioDir);
-  const failing = buildSyntheticVerusOutput({ crate: 'binary-search', file: 'src/lib.rs', source: BROKEN, functions: [{ name: 'binary_search', success: false }], errors: [
-    { message: 'invariant not satisfied at end of loop body', anchor: 'forall|i: int| 0 <= i < lo ==> v@[i] < key', label: null },
-  ] });
-  const verified = buildSyntheticVerusOutput({ crate: 'binary-search', file: 'src/lib.rs', source: REFERENCE, functions: [{ name: 'binary_search', success: true }], errors: [] });
-  for (const [name, output] of [['failed', failing], ['verified', verified]] as const) {
-    writeFileSync(path.join(scenarioDir, `${name}.stdout`), output.stdout);
-    writeFileSync(path.join(scenarioDir, `${name}.stderr`), output.stderr);
-  }
+  writeBinarySearchOutputs(scenarioDir);
   const argv = ['verus', '/^(verify|focus)$/', '--fwd-verus-args-to', 'roots', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '/^[0-9]+(\\.[0-9]+)?$/', '...'];
   writeFileSync(path.join(scenarioDir, 'scenario.json'), JSON.stringify({
     origin: 'synthetic',

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,15 +6,13 @@ import { simpleGit } from 'simple-git';
 import { createHash } from 'node:crypto';
 import { FAKE_BIN_DIR, FAKE_PASS_ENV } from '../fakes/fake-environment.js';
 import { startFakeOpenAiServer, type FakeChoice, type FakeDialect, type FakeOpenAiServer, type FakeScriptStep } from '../fake-openai-server.js';
-import { buildSyntheticVerusOutput } from '../demo/synthetic-verus-output.js';
+import { commitRepository, writeBinarySearchOutputs, writeBrokenBinarySearch } from '../fakes/binary-search-repository.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const FIXTURE = path.join(ROOT, 'rust-fixtures', 'binary-search');
 export const RUN_MODEL = 'e2e-model';
 export const DECOY_KEY = 'sk-decoy-e2e-must-never-be-stored';
 
-export const BROKEN = readFileSync(path.join(FIXTURE, 'broken', 'missing-sorted-invariant.rs'), 'utf8');
-export const REFERENCE = readFileSync(path.join(FIXTURE, 'src', 'lib.rs'), 'utf8');
+export { BROKEN, REFERENCE } from '../fakes/binary-search-repository.js';
 /** The line whose presence makes the (synthetic) verifier answer `verified`. */
 const FIX_MARKER = '            lo <= hi <= v.len(),\n            sorted(v@),\n';
 
@@ -45,33 +43,18 @@ export async function createRepairWorld(options: { samples?: number; scope?: 'fo
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'repair-e2e-'));
   const repoDir = path.join(scratch, 'repo');
   const crateDir = path.join(repoDir, 'binary-search');
-  mkdirSync(path.join(crateDir, 'src'), { recursive: true });
-  copyFileSync(path.join(FIXTURE, 'Cargo.toml'), path.join(crateDir, 'Cargo.toml'));
-  copyFileSync(path.join(ROOT, 'rust-fixtures', 'Cargo.lock'), path.join(crateDir, 'Cargo.lock'));
-  writeFileSync(path.join(crateDir, 'src', 'lib.rs'), BROKEN);
+  writeBrokenBinarySearch(crateDir);
   const server = await startFakeOpenAiServer(options.dialect === undefined ? {} : { dialect: options.dialect });
   writeFileSync(path.join(repoDir, 'verus-repair.toml'), [
     '[model]', 'max_retries = 0', ...(options.modelLines?.(server) ?? [`name = "${RUN_MODEL}"`, `base_url = "${server.baseUrl}"`, `samples = ${options.samples ?? 1}`, 'sampling = "n"']),
     '', '[verifier]', 'runner = "local"', `pass_env = ${JSON.stringify(FAKE_PASS_ENV)}`, `scope = "${options.scope ?? 'crate'}"`,
     '', '[verifier.precheck]', `target_dir = ${JSON.stringify(path.join(ROOT, 'rust-fixtures', 'target'))}`, '',
   ].join('\n'));
-  writeFileSync(path.join(repoDir, '.gitignore'), 'target/\n');
-  const git = simpleGit(repoDir);
-  await git.init(['-q', '-b', 'main']);
-  await git.addConfig('user.name', 'E2E').addConfig('user.email', 'e2e@example.invalid').addConfig('commit.gpgsign', 'false');
-  await git.add('.');
-  await git.commit('broken binary search');
+  await commitRepository(repoDir, { name: 'E2E', email: 'e2e@example.invalid' });
 
   const scenarioDir = path.join(scratch, 'scenario');
   mkdirSync(scenarioDir);
-  const failing = buildSyntheticVerusOutput({ crate: 'binary-search', file: 'src/lib.rs', source: BROKEN, functions: [{ name: 'binary_search', success: false }], errors: [
-    { message: 'invariant not satisfied at end of loop body', anchor: 'forall|i: int| 0 <= i < lo ==> v@[i] < key', label: null },
-  ] });
-  const verified = buildSyntheticVerusOutput({ crate: 'binary-search', file: 'src/lib.rs', source: REFERENCE, functions: [{ name: 'binary_search', success: true }], errors: [] });
-  for (const [name, output] of [['failed', failing], ['verified', verified]] as const) {
-    writeFileSync(path.join(scenarioDir, `${name}.stdout`), output.stdout);
-    writeFileSync(path.join(scenarioDir, `${name}.stderr`), output.stderr);
-  }
+  writeBinarySearchOutputs(scenarioDir);
   const argv = ['verus', 'verify', '--fwd-verus-args-to', 'roots', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '/^[0-9]+(\\.[0-9]+)?$/', '...'];
   const focusArgv = ['verus', 'focus', '--fwd-verus-args-to', 'roots', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '/^[0-9]+(\\.[0-9]+)?$/', '--log-dir', '/^\\.verus-log\\/verus-repair-[0-9a-f]{16}$/', '--verify-root', '--verify-function', 'binary_search'];
   writeFileSync(path.join(scenarioDir, 'scenario.json'), JSON.stringify({
