@@ -15,7 +15,7 @@ import { computeHarnessKey, readCachedHarness, selectHarnessStore, storeCachedHa
 import { readBuildMessages } from './read-build-messages.js';
 import type { InvariantProbe } from '../invariants/invariant-probe.js';
 import type { SpecFunctionSource } from '../types/spec-function-source.js';
-import { writeHarnessCrate } from './write-harness-crate.js';
+import { fixHarnessFiles, writeHarnessCrate } from './write-harness-crate.js';
 import { writeHarnessRuntimeCrate } from './write-harness-runtime-crate.js';
 
 const MAXIMUM_BUILDS = 4;
@@ -66,6 +66,7 @@ export async function buildHarness(request: BuildHarnessRequest): Promise<Harnes
   const targetDir = selectPrecheckTargetDir(request.config.precheck, request.environment);
   const writable = [targetDir];
   const runtimeDir = await writeHarnessRuntimeCrate(targetDir);
+  const fixed = await fixHarnessFiles(request.files, request.environment);
   const generate = () => generateHarness({ plans: request.plans.filter((plan) => !exclusions.functions.has(plan.index)), specFunctions: request.specFunctions, isUsable, probes: request.probes ?? [], isProbeUsable: (probe) => !exclusions.probes?.has(probe.index) });
   // The first build's module, before anything is excluded: what the cache key covers, and what that build compiles.
   const first = generate();
@@ -73,7 +74,7 @@ export async function buildHarness(request: BuildHarnessRequest): Promise<Harnes
   const store = request.reuse === false ? null : selectHarnessStore(targetDir, request.config.cacheDir);
   if (store !== null) {
     // Built before from exactly these sources and this toolchain: the scratch copy is only the run's working directory, and holds the checked copy of the binary.
-    const crate = await writeHarnessCrate(request.crateDir, request.files, first.source, runtimeDir);
+    const crate = await writeHarnessCrate(request.crateDir, fixed, first.source, runtimeDir);
     const cached = crate.ok ? await readCachedHarness(store, key, crate.directory) : null;
     if (crate.ok && cached !== null) {
       const restored: Exclusions = { specFunctions: new Map(cached.exclusions.specFunctions), clauses: new Map(cached.exclusions.clauses), functions: new Map(cached.exclusions.functions), probes: new Map(cached.exclusions.probes) };
@@ -83,7 +84,7 @@ export async function buildHarness(request: BuildHarnessRequest): Promise<Harnes
   }
   for (let builds = 1; ; builds++) {
     const harness = builds === 1 ? first : generate();
-    const crate = await writeHarnessCrate(request.crateDir, request.files, harness.source, runtimeDir);
+    const crate = await writeHarnessCrate(request.crateDir, fixed, harness.source, runtimeDir);
     if (!crate.ok) return { ok: false, reason: crate.reason, directory: null, command, builds: builds - 1, buildMs, exclusions, sandbox };
     let outcome: Awaited<ReturnType<typeof runProcessJob>>;
     try {

@@ -3,10 +3,20 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse, stringify } from 'smol-toml';
-import { applyErasureFixes } from '../../verifier/precheck/erasure/apply-erasure-fixes.js';
+import { applyErasureFixes, type ErasureFixedFiles } from '../../verifier/precheck/erasure/apply-erasure-fixes.js';
 import { writeScratchCrate } from '../../verifier/precheck/write-scratch-crate.js';
 import { omitHarnessDebugInfo } from './omit-harness-debug-info.js';
 import { HARNESS_RUNTIME_PACKAGE } from './write-harness-runtime-crate.js';
+
+/**
+ * The crate's files as the harness copy builds them: the erased pre-check's mechanical fixes
+ * (Verus-only attributes, the repr_transparent lint, companion crates) and imports of ghost-only
+ * items dropped, on the copy only (the harness must build). Once per check: every build of its
+ * harness copies the same crate.
+ */
+export function fixHarnessFiles(files: ReadonlyMap<string, Uint8Array>, environment: NodeJS.ProcessEnv): Promise<ErasureFixedFiles> {
+  return applyErasureFixes(files, environment, undefined, { dropGhostImports: true });
+}
 
 export const HARNESS_MODULE = 'src/verus_repair_spec_check.rs';
 /** Every harness binary's name starts so; each crate's adds a suffix of its own (see writeHarnessCrate). */
@@ -27,12 +37,9 @@ export type HarnessCrate = { ok: true; directory: string; binary: string; fixes:
  *
  * The runtime is a path dependency on `runtimeDir` (writeHarnessRuntimeCrate), built once.
  */
-export async function writeHarnessCrate(crateDir: string, files: ReadonlyMap<string, Uint8Array>, harnessSource: string, runtimeDir: string): Promise<HarnessCrate> {
-  if (!files.has('Cargo.toml')) return { ok: false, reason: 'the crate has no Cargo.toml' };
-  // The erased pre-check's mechanical fixes (Verus-only attributes, repr_transparent lint, companion
-  // crates), and imports of ghost-only items dropped, on this copy only: the harness must build.
-  const fixed = await applyErasureFixes(files, process.env, undefined, { dropGhostImports: true });
-  const manifestBytes = fixed.files.get('Cargo.toml')!;
+export async function writeHarnessCrate(crateDir: string, fixed: ErasureFixedFiles, harnessSource: string, runtimeDir: string): Promise<HarnessCrate> {
+  const manifestBytes = fixed.files.get('Cargo.toml');
+  if (manifestBytes === undefined) return { ok: false, reason: 'the crate has no Cargo.toml' };
   const manifest = parse(new TextDecoder().decode(manifestBytes)) as Record<string, unknown>;
   const lib = (manifest['lib'] ?? {}) as Record<string, unknown>;
   const libPath = typeof lib['path'] === 'string' ? lib['path'].replace(/^\.\//, '') : 'src/lib.rs';

@@ -4,7 +4,7 @@ import { addCompanionCrates, listNamedCompanions } from './add-companion-crates.
 import { planGhostImportDrops } from './drop-ghost-imports.js';
 import { indexCrateItems } from './index-crate-items.js';
 import { locateVstdSource } from './locate-vstd-source.js';
-import { VstdGhostIndex } from './vstd-ghost-index.js';
+import { vstdGhostIndexFor } from './vstd-ghost-index.js';
 import { findCompanionVersions } from './find-companion-versions.js';
 import { parseCrateSources } from './parse-crate-sources.js';
 import { applySourceEdits, hasTransparentType, planSourceFixes } from './plan-source-fixes.js';
@@ -31,7 +31,7 @@ export async function applyErasureFixes(files: ReadonlyMap<string, Uint8Array>, 
   const transparent = [...irs.values()].some(hasTransparentType);
   const crate = options.dropGhostImports === true ? indexCrateItems(irs) : null;
   const vstdDir = crate === null ? null : locateVstdSource(files, environment);
-  const vstd = vstdDir === null ? null : new VstdGhostIndex(vstdDir);
+  const vstd = vstdDir === null ? null : vstdGhostIndexFor(vstdDir);
   const result = new Map(files);
   const fixes: ErasureFix[] = [];
   const changed: string[] = [];

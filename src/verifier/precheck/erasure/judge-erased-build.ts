@@ -3,9 +3,7 @@ import { classifyErasedBuild } from './classify-erased-build.js';
 import { indexCrateItems } from './index-crate-items.js';
 import { locateVstdSource } from './locate-vstd-source.js';
 import { parseCrateSources } from './parse-crate-sources.js';
-import { VstdGhostIndex } from './vstd-ghost-index.js';
-
-const vstdIndexes = new Map<string, VstdGhostIndex>();
+import { vstdGhostIndexFor } from './vstd-ghost-index.js';
 
 /**
  * A failed erased `cargo build` judged by its errors' causes (classifyErasedBuild) over the files
@@ -17,8 +15,7 @@ export async function judgeErasedBuild(result: PrecheckResult, files: ReadonlyMa
   if (result.status !== 'build-failed' || result.step !== 'build') return result;
   const crate = indexCrateItems(await parseCrateSources(files));
   const vstdDir = locateVstdSource(files, environment);
-  if (vstdDir !== null && !vstdIndexes.has(vstdDir)) vstdIndexes.set(vstdDir, new VstdGhostIndex(vstdDir));
-  const classified = await classifyErasedBuild(result.diagnostics, { crate, vstd: vstdDir === null ? null : vstdIndexes.get(vstdDir)! });
+  const classified = await classifyErasedBuild(result.diagnostics, { crate, vstd: vstdDir === null ? null : vstdGhostIndexFor(vstdDir) });
   if (classified.unexplained.length === 0 && classified.causes.length > 0) {
     const { status: _status, hints: _hints, ...facts } = result;
     return { ...facts, status: 'not-applicable', step: 'build', causes: classified.causes };

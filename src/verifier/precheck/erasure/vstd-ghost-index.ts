@@ -66,6 +66,18 @@ export class VstdGhostIndex {
   }
 }
 
+const indexes = new Map<string, VstdGhostIndex>();
+
+/** The index of the vstd source at `vstdDir`, one per directory for the process: its modules are parsed once, whoever asks. */
+export function vstdGhostIndexFor(vstdDir: string): VstdGhostIndex {
+  let index = indexes.get(vstdDir);
+  if (index === undefined) {
+    index = new VstdGhostIndex(vstdDir);
+    indexes.set(vstdDir, index);
+  }
+  return index;
+}
+
 interface ModuleSource {
   file: string;
   items: IrItem[];
