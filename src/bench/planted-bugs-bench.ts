@@ -1,16 +1,14 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { ConfigurationError, InputError } from '../core/errors.js';
-import { listCoverageCrates } from '../evaluate/coverage/spec-coverage.js';
-import { SCRATCH_CRATE_FILE, writeScratchCrate } from '../evaluate/coverage/scratch-crate.js';
+import { listCoverageCrates, withLooseFileCrate } from '../evaluate/coverage/spec-coverage.js';
+import { SCRATCH_CRATE_FILE } from '../evaluate/coverage/scratch-crate.js';
 import { parseVerusSource } from '../ir/index.js';
 import { generateMutants } from '../review/generate-mutants.js';
 import { MUTATION_OPERATOR_NAMES } from '../review/mutation-operator.js';
 import { checkSpec, type FunctionSpecCheck } from '../specification/index.js';
 import { readCrateSources } from '../specification/harness/read-crate-sources.js';
 import { loadVerifierConfig } from '../verifier/config/read-verifier-config.js';
-import { loadToolchainPin } from '../verifier/toolchain/read-toolchain-pin.js';
+import type { VerifierConfig } from '../verifier/config/verifier-config.js';
 import type { BenchReport } from './bench-report.js';
 
 /** check-spec's default budget (spec-coverage's), and the deep search that decides which planted bugs break their spec. */
@@ -42,45 +40,7 @@ export async function runPlantedBugsBenchmark(args: readonly string[]): Promise<
   // A file without a verus-repair.toml beside it builds with the current directory's (its target directory and sandbox), as in spec-coverage.
   const fallback = (await loadVerifierConfig(process.cwd())).config;
   for (const [position, file] of files.entries()) {
-    const own = await loadVerifierConfig(file.configDir);
-    const config = own.file === null ? fallback : own.config;
-    const scratch = await mkdtemp(path.join(os.tmpdir(), 'verus-repair-planted-'));
-    try {
-      await writeScratchCrate(scratch, (await loadToolchainPin(config.pin.file)).vstd);
-      await copyFile(file.file, path.join(scratch, ...SCRATCH_CRATE_FILE.split('/')));
-      let original: Awaited<ReturnType<typeof checkSpec>>;
-      try {
-        original = await checkSpec({ crateDir: scratch, inputs: DEFAULT_INPUTS, seed: 0, callTimeoutMs: CALL_TIMEOUT_MS, config });
-      } catch (error) {
-        // A file the parser refuses plants nothing; anything else (Ctrl-C, a bug) ends the run.
-        if (!(error instanceof InputError)) throw error;
-        counts.unreadable++;
-        continue;
-      }
-      const checked = original.functions.filter(isCheckedClean).map((result) => result.function);
-      counts.falseAlarms += original.counterexamples;
-      if (checked.length === 0) continue;
-      counts.originalsChecked += checked.length;
-      const sources = await readCrateSources(scratch);
-      const ir = await parseVerusSource(new TextDecoder().decode(sources.get(SCRATCH_CRATE_FILE)!), { file: SCRATCH_CRATE_FILE });
-      const generation = await generateMutants({ files: [ir], functions: new Set(checked), operators: MUTATION_OPERATOR_NAMES, maxMutants: MUTANTS_PER_FILE, seed: 0 });
-      for (const mutant of generation.mutants) {
-        const mutated = new Map(sources);
-        mutated.set(mutant.file, new TextEncoder().encode(mutant.source));
-        const run = (inputs: number) => checkSpec({ crateDir: scratch, files: mutated, functions: [mutant.function], inputs, seed: 0, callTimeoutMs: CALL_TIMEOUT_MS, config });
-        const [byDefault, deep] = [await run(DEFAULT_INPUTS), await run(DEEP_INPUTS)];
-        counts.mutants++;
-        if (byDefault.counterexamples === 0 && deep.counterexamples === 0) continue;
-        counts.breaking++;
-        if (byDefault.counterexamples > 0) counts.caughtByDefault++;
-        else {
-          counts.onlyDeep++;
-          missed.push(`${path.relative(process.cwd(), file.file)}::${mutant.function} (${mutant.operator} at line ${mutant.line})`);
-        }
-      }
-    } finally {
-      await rm(scratch, { recursive: true, force: true });
-    }
+    await withLooseFileCrate(file, fallback, (scratch, settings) => plantInFile(file.file, scratch, settings, counts, missed));
     process.stderr.write(`planted: ${position + 1}/${files.length} ${path.basename(file.file)}: ${counts.mutants} mutant(s), ${counts.breaking} breaking, ${counts.caughtByDefault} caught at ${DEFAULT_INPUTS} inputs so far\n`);
   }
   const caught = counts.breaking === 0 ? 0 : counts.caughtByDefault / counts.breaking;
@@ -95,6 +55,43 @@ export async function runPlantedBugsBenchmark(args: readonly string[]): Promise<
     ],
     metrics: { mutants: counts.mutants, breaking: counts.breaking, caughtByDefault: counts.caughtByDefault, caughtShare: caught, falseAlarms: counts.falseAlarms },
   };
+}
+
+type PlantCounts = { unreadable: number; originalsChecked: number; mutants: number; breaking: number; caughtByDefault: number; onlyDeep: number; falseAlarms: number };
+
+/** One file's planted bugs, in its scratch crate: the original checked, then each mutant at both budgets. */
+async function plantInFile(file: string, scratch: string, settings: { config: VerifierConfig; memoryMb: number }, counts: PlantCounts, missed: string[]): Promise<void> {
+  const check = (request: { files?: ReadonlyMap<string, Uint8Array>; functions?: string[]; inputs: number }) => checkSpec({ crateDir: scratch, seed: 0, callTimeoutMs: CALL_TIMEOUT_MS, ...settings, ...request });
+  let original: Awaited<ReturnType<typeof checkSpec>>;
+  try {
+    original = await check({ inputs: DEFAULT_INPUTS });
+  } catch (error) {
+    // A file the parser refuses plants nothing; anything else (Ctrl-C, a bug) ends the run.
+    if (!(error instanceof InputError)) throw error;
+    counts.unreadable++;
+    return;
+  }
+  const checked = original.functions.filter(isCheckedClean).map((result) => result.function);
+  counts.falseAlarms += original.counterexamples;
+  if (checked.length === 0) return;
+  counts.originalsChecked += checked.length;
+  const sources = await readCrateSources(scratch);
+  const ir = await parseVerusSource(new TextDecoder().decode(sources.get(SCRATCH_CRATE_FILE)!), { file: SCRATCH_CRATE_FILE });
+  const generation = await generateMutants({ files: [ir], functions: new Set(checked), operators: MUTATION_OPERATOR_NAMES, maxMutants: MUTANTS_PER_FILE, seed: 0 });
+  for (const mutant of generation.mutants) {
+    const mutated = new Map(sources);
+    mutated.set(mutant.file, new TextEncoder().encode(mutant.source));
+    const byDefault = await check({ files: mutated, functions: [mutant.function], inputs: DEFAULT_INPUTS });
+    const deep = await check({ files: mutated, functions: [mutant.function], inputs: DEEP_INPUTS });
+    counts.mutants++;
+    if (byDefault.counterexamples === 0 && deep.counterexamples === 0) continue;
+    counts.breaking++;
+    if (byDefault.counterexamples > 0) counts.caughtByDefault++;
+    else {
+      counts.onlyDeep++;
+      missed.push(`${path.relative(process.cwd(), file)}::${mutant.function} (${mutant.operator} at line ${mutant.line})`);
+    }
+  }
 }
 
 function isCheckedClean(result: FunctionSpecCheck): boolean {

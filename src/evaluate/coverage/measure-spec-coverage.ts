@@ -57,13 +57,23 @@ async function measureCrate(crate: CoverageCrate, request: SpecCoverageRequest):
     }
   };
   if (crate.kind === 'crate') return check(crate.dir, {});
+  return withLooseFileCrate(crate, request.fallbackConfig, (scratch, settingsOfFile) => check(scratch, settingsOfFile));
+}
+
+/**
+ * A loose `.rs` file as the src/lib.rs of a scratch crate on the pinned vstd, under the system temp
+ * dir, removed once `body` is done. It builds with the verus-repair.toml beside the file, else with
+ * `fallbackConfig` (the caller's: its cargo, target directory and sandbox); `memoryMb` is the file's
+ * `[spec_check] memory_mb`.
+ */
+export async function withLooseFileCrate<T>(crate: Extract<CoverageCrate, { kind: 'loose' }>, fallbackConfig: VerifierConfig, body: (scratch: string, settings: { config: VerifierConfig; memoryMb: number }) => Promise<T>): Promise<T> {
   const own = await loadVerifierConfig(crate.configDir);
-  const config = own.file === null ? request.fallbackConfig : own.config;
+  const config = own.file === null ? fallbackConfig : own.config;
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'verus-repair-spec-coverage-'));
   try {
     await writeScratchCrate(scratch, (await loadToolchainPin(config.pin.file)).vstd);
     await copyFile(crate.file, path.join(scratch, ...SCRATCH_CRATE_FILE.split('/')));
-    return await check(scratch, { config, memoryMb: (await loadSpecCheckConfig(crate.configDir)).memoryMb });
+    return await body(scratch, { config, memoryMb: (await loadSpecCheckConfig(crate.configDir)).memoryMb });
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

@@ -40,7 +40,7 @@ export function collectSpecFunctions(files: readonly VerusFileIr[]): Map<string,
   const found = new Map<string, SpecFunctionSource>();
   for (const definition of structs.values()) found.set(`struct ${definition.name}`, mirrorSource(definition, shapes));
   for (const ir of files) for (const entry of vstdImports(ir)) found.set(entry.name, entry);
-  const imports = new Map([...found.values()].flatMap((entry) => (entry.imported === undefined ? [] : [[entry.name.slice('use '.length), entry.imported] as const])));
+  const imports = importedNames(found.values());
   const candidates = files.flatMap((ir) => ir.functions.filter((fn) => fn.baseMode === 'spec' && fn.insideVerus && (fn.owner === null || fn.owner.kind === 'impl')).map((fn) => ({ ir, fn, key: specKey(fn) })));
   // A clause names a spec fn by its name only: two of one name (in two modules) cannot be told apart.
   const twice = new Set(candidates.filter((candidate, position) => candidates.findIndex((other) => other.key === candidate.key) !== position).map(({ key }) => key));
@@ -73,7 +73,7 @@ export function crateSpecScope(specFunctions: ReadonlyMap<string, SpecFunctionSo
     functions: new Map(entries.flatMap((entry) => (entry.signature === undefined ? [] : [[entry.name, entry.signature] as const]))),
     structs: structShapes(new Map(entries.flatMap((entry) => (entry.structure === undefined ? [] : [[entry.structure.name, entry.structure] as const])))),
     unavailable: new Map(entries.flatMap((entry) => (entry.signature === undefined && entry.structure === undefined && entry.imported === undefined && !entry.source.ok ? [[entry.name, entry.source.reason] as const] : []))),
-    imports: new Map(entries.flatMap((entry) => (entry.imported === undefined ? [] : [[entry.name.slice('use '.length), entry.imported] as const]))),
+    imports: importedNames(entries),
   };
 }
 
@@ -148,4 +148,9 @@ function vstdImports(ir: VerusFileIr): SpecFunctionSource[] {
   return ir.items.flatMap((item) => (item.kind === 'use' ? expandUseTree(item.name) : []))
     .filter((leaf) => leaf.path[0] === 'vstd' && !leaf.path.includes('*'))
     .map((leaf) => ({ name: `use ${leafName(leaf)}`, file: ir.file, line: 0, source: { ok: false as const, reason: `an import of ${leaf.path.join('::')}` }, calls: [], imported: leaf.path }));
+}
+
+/** The names the crate imports from vstd, from the `use <name>` entries, with the paths they stand for. */
+function importedNames(entries: Iterable<SpecFunctionSource>): Map<string, readonly string[]> {
+  return new Map([...entries].flatMap((entry) => (entry.imported === undefined ? [] : [[entry.name.slice('use '.length), entry.imported] as const])));
 }
