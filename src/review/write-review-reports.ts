@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { recordReview, type ReviewRecording } from './record/record-review.js';
 import { renderReviewHtml } from './report/render-review-html.js';
 import { renderReviewMarkdown } from './report/render-review-markdown.js';
-import { renderReviewSarif } from './report/render-review-sarif.js';
+import { renderReviewSarif, type SarifFindingContext } from './report/render-review-sarif.js';
 import type { ReviewResult } from './review-result.js';
 
 /** Where to write each report (paths already checked by the CLI, before the review ran). */
@@ -15,6 +15,10 @@ export interface ReviewReportPaths {
 export interface ReviewOutputs {
   reports: ReviewReportPaths;
   record: boolean;
+  /** The findings' fingerprints and the baseline comparison, for SARIF. */
+  sarif?: SarifFindingContext;
+  /** What the HTML and Markdown reports show (known findings hidden under `--baseline`); default the review. */
+  shown?: ReviewResult;
 }
 
 /** A report that could not be written: the option, its path and the file system's reason. */
@@ -34,9 +38,9 @@ export async function writeReviewReports(review: ReviewResult, outputs: ReviewOu
   const record = outputs.record ? await recordReview(review) : null;
   const failures: ReportWriteFailure[] = [];
   const renderers: Array<[ReportWriteFailure['option'], string | undefined, () => string]> = [
-    ['--sarif', outputs.reports.sarif, () => `${JSON.stringify(renderReviewSarif(review), null, 2)}\n`],
-    ['--html', outputs.reports.html, () => renderReviewHtml(review)],
-    ['--md', outputs.reports.md, () => renderReviewMarkdown(review)],
+    ['--sarif', outputs.reports.sarif, () => `${JSON.stringify(renderReviewSarif(review, outputs.sarif), null, 2)}\n`],
+    ['--html', outputs.reports.html, () => renderReviewHtml(outputs.shown ?? review)],
+    ['--md', outputs.reports.md, () => renderReviewMarkdown(outputs.shown ?? review)],
   ];
   for (const [option, path, render] of renderers) {
     if (path === undefined) continue;

@@ -8,6 +8,10 @@ import { ExitError } from '../exit-error.js';
 import { MAX_SAMPLE_SEED } from '../../review/sample-mutants.js';
 import { parseIntegerOption, parseJobsOption } from '../parse-number-option.js';
 import { selectRunnerFlag } from '../select-runner-flag.js';
+import { appendFile } from 'node:fs/promises';
+import type { BaselineComparison } from '../../review/baseline/compare-with-baseline.js';
+import type { ChangeSelection } from '../../review/changes/change-selection.js';
+import { compareReviewFindings, prepareReviewGate, writeReviewGateOutputs } from '../review-gate.js';
 
 interface ReviewCommandOptions {
   fn: string[];
@@ -33,11 +37,17 @@ interface ReviewCommandOptions {
   reproveMaxTokens?: string;
   replay?: string;
   recordCassettes?: string;
+  since?: string;
+  inDiff?: string;
+  baseline?: string;
+  writeBaseline?: string;
+  failOn?: string;
+  annotations?: string;
 }
 
 const OPERATOR_HELP = Object.entries(MUTATION_OPERATORS).map(([name, description]) => `  ${name}: ${description}`).join('\n');
 
-/** Exit codes: 0 no finding, 1 findings (survivors, vacuity, spec counterexamples, weak-postcondition witnesses), 2 bad input, 3 toolchain error, 4 no finding but some mutants unsettled, 130 interrupted. */
+/** Exit codes: 0 no finding (or none `--fail-on` fails on; a review of changes with nothing changed), 1 findings (survivors, vacuity, spec counterexamples, weak-postcondition witnesses), 2 bad input, 3 toolchain error, 4 no finding but some mutants unsettled, 130 interrupted. */
 export function defineReviewCommand(program: Command): void {
   program
     .command('review')
@@ -61,6 +71,12 @@ export function defineReviewCommand(program: Command): void {
     .option('--reprove-max-tokens <n>', 'model tokens per re-proved mutant (default [review] reprove_max_tokens, none)')
     .option('--replay <dir>', 'with --reprove: answer the model from the cassettes in DIR (<mutant id>.jsonl)')
     .option('--record-cassettes <dir>', 'with --reprove: record the model exchanges to DIR (<mutant id>.jsonl)')
+    .option('--since <ref>', 'review only the exec functions whose exec code or spec changed since REF (and those whose spec uses a changed spec fn); a file added since REF is reviewed whole')
+    .option('--in-diff <file>', 'as --since, from a unified diff (git diff output) whose new side is the working tree')
+    .option('--baseline <file>', 'report only the findings not in this baseline (written by --write-baseline); says how many known ones were hidden')
+    .option('--write-baseline <file>', "write this review's findings as a baseline (JSON, fingerprints that survive line moves)")
+    .option('--fail-on <when>', 'exit 1 on new-findings, any-finding or none (default any-finding; new-findings with --baseline)')
+    .option('--annotations <format>', 'print a workflow command per new finding: github (::warning file=...,line=...::)')
     .option('--no-vacuity', 'skip the vacuity probes')
     .option('--no-spec-tests', 'skip the spec tests: the original run against its spec with output perturbation (weak-postcondition witnesses) and mutants killed by a counterexample before Verus (default [review] spec_tests, true; costs harness cargo builds)')
     .option('--no-cache', 'ignore and do not update the result cache')
@@ -82,17 +98,30 @@ export function defineReviewCommand(program: Command): void {
       const jobs = options.jobs === undefined ? undefined : parseJobsOption(options.jobs, '--jobs', '--jobs 2');
       // Every report path is checked before any work: a review of minutes must not end in EISDIR, nor overwrite the crate it reviewed.
       const reports = await checkReportPaths(options, crate);
+      if (options.since !== undefined && options.inDiff !== undefined) throw new ConfigurationError('--since and --in-diff both name the base of the changes; give one. Example: --since origin/main');
+      const gate = await prepareReviewGate(options, crate, Object.values(reports));
+      const json = options.json === true;
+      const selection = await selectChanges(options, crate);
+      if (selection !== null) {
+        process.stdout.write(json ? `${JSON.stringify({ type: 'changes', ...selection })}\n` : (await import('../../review/changes/render-change-selection.js')).renderChangeSelection(selection));
+        if (selection.functions.length === 0) return writeNothingChangedSummary(selection);
+      }
+      const functions = selection === null ? options.fn : narrowFunctions(selection, options.fn);
+      if (functions.length === 0) {
+        process.stdout.write(json ? `${JSON.stringify({ type: 'nothing-to-review', fn: options.fn })}\n` : `nothing to review: no function named by --fn changed since ${selection?.base}\n`);
+        return;
+      }
+      const selectedFile = options.file ?? singleFile(selection);
       const { runReview } = await import('../../review/run-review.js');
       const { writeReviewReports } = await import('../../review/write-review-reports.js');
       const { renderReviewText } = await import('../../review/report/render-review-text.js');
       const { createReviewProgress } = await import('../../review/report/render-review-progress.js');
       const { withInterruptSignal } = await import('../interrupt-signal.js');
-      const json = options.json === true;
       const progress = json ? (event: unknown) => process.stdout.write(`${JSON.stringify(event)}\n`) : createReviewProgress(process.stderr);
       await withInterruptSignal('verus-repair: review interrupted; its cargo and verifier processes were stopped, and nothing was reported or recorded', async (signal) => {
         const outcome = await runReview({
           crateDir: crate,
-          functions: options.fn,
+          functions,
           vacuity: options.vacuity,
           // Only the switch: without it, [review] spec_tests decides.
           ...(options.specTests === false ? { specTests: false } : {}),
@@ -100,7 +129,7 @@ export function defineReviewCommand(program: Command): void {
           signal,
           onEvent: progress,
           ...(reprove === undefined ? {} : { reprove }),
-          ...(options.file === undefined ? {} : { file: options.file }),
+          ...(selectedFile === undefined ? {} : { file: selectedFile }),
           ...(options.against === undefined ? {} : { against: options.against }),
           ...(operators === undefined ? {} : { operators }),
           ...(maxMutants === undefined ? {} : { maxMutants }),
@@ -115,20 +144,58 @@ export function defineReviewCommand(program: Command): void {
         // A signal after the last stage still means the user stopped the review: nothing is recorded.
         if (signal.aborted) throw signal.reason;
         const review = outcome.review;
-        const written = await writeReviewReports(review, { reports, record: options.record });
+        const found = await compareReviewFindings(review, gate);
+        const { hideKnownFindings } = await import('../../review/baseline/hide-known-findings.js');
+        const shown = found.comparison === null ? review : hideKnownFindings(review, found.comparison.unchanged);
+        const written = await writeReviewReports(review, { reports, record: options.record, sarif: { findings: found.findings, baseline: found.comparison }, shown });
         const { selectRunSandboxesOf, renderRunSandboxes } = await import('../../verifier/sandbox/select-run-sandboxes.js');
         const sandbox = await selectRunSandboxesOf(crate, runner, process.env);
-        if (json) process.stdout.write(`${JSON.stringify({ type: 'review', ...stripSources(review), sandbox, record: written.record })}\n`);
-        else process.stdout.write(`${renderRunSandboxes(sandbox)}\n${renderReviewText(review)}${describeRecording(written.record)}`);
+        const baseline = found.comparison === null ? {} : { baseline: { file: found.comparison.file, new: found.comparison.new.map(({ fingerprint }) => fingerprint), unchanged: found.comparison.unchanged.length, absent: found.comparison.absent } };
+        if (json) process.stdout.write(`${JSON.stringify({ type: 'review', ...stripSources(review), sandbox, record: written.record, ...baseline })}\n`);
+        else process.stdout.write(`${renderRunSandboxes(sandbox)}\n${renderReviewText(shown)}${describeBaseline(found.comparison)}${describeRecording(written.record)}`);
+        const annotations = await writeReviewGateOutputs(review, found, gate, selection, process.env);
+        if (annotations !== '') process.stdout.write(annotations);
         if (written.failures.length > 0) {
           const kept = written.record === null || written.record.ref === null ? 'the review is printed above' : `the review is recorded on ${written.record.ref} and printed above`;
           throw new AdapterError(`${written.failures.map((failure) => `${failure.option} ${failure.path}: the report could not be written (${failure.message})`).join('; ')}; ${kept}`);
         }
-        if (review.findings > 0) throw new ExitError(1);
-        const unsettled = review.mutants.filter((entry) => entry.verdict.status === 'unsettled').length + review.vacuity.filter((result) => result.verdict === 'unsettled').length;
-        if (unsettled > 0) throw new ExitError(4, `verus-repair: ${unsettled} mutant(s) or probe(s) have no verdict (listed above); the review is incomplete`);
+        const { decideReviewExit } = await import('../../review/gate/decide-review-exit.js');
+        const decision = decideReviewExit(review, found.reported.length, gate.failOn);
+        if (decision.exitCode === 1) throw new ExitError(1);
+        if (decision.exitCode === 4) throw new ExitError(4, `verus-repair: ${decision.unsettled} mutant(s) or probe(s) have no verdict (listed above); the review is incomplete`);
       });
     });
+}
+
+/** `--since REF` or `--in-diff FILE`: the changed functions, read before any build (a bad ref is exit 2 here). */
+async function selectChanges(options: ReviewCommandOptions, crate: string): Promise<ChangeSelection | null> {
+  if (options.since === undefined && options.inDiff === undefined) return null;
+  const { selectReviewChanges } = await import('../../review/changes/select-review-changes.js');
+  return selectReviewChanges(crate, options.since !== undefined ? { kind: 'ref', ref: options.since } : { kind: 'diff', file: options.inDiff ?? '' });
+}
+
+/** The selected functions, narrowed to `--fn` when it is given. */
+function narrowFunctions(selection: ChangeSelection, names: readonly string[]): string[] {
+  const selected = [...new Set(selection.functions.map((entry) => entry.function))];
+  return names.length === 0 ? selected : selected.filter((name) => names.includes(name));
+}
+
+/** The one file all selected functions are in, so only it is loaded; undefined when they span several. */
+function singleFile(selection: ChangeSelection | null): string | undefined {
+  const files = new Set(selection?.functions.map((entry) => entry.file) ?? []);
+  return files.size === 1 ? [...files][0] : undefined;
+}
+
+async function writeNothingChangedSummary(selection: ChangeSelection): Promise<void> {
+  const summaryFile = process.env['GITHUB_STEP_SUMMARY'];
+  if (summaryFile === undefined || summaryFile === '') return;
+  const { renderNothingChangedSummary } = await import('../../review/report/render-review-step-summary.js');
+  await appendFile(summaryFile, renderNothingChangedSummary(selection.base, selection.deleted.length));
+}
+
+function describeBaseline(comparison: BaselineComparison | null): string {
+  if (comparison === null) return '';
+  return `baseline ${comparison.file}: ${comparison.new.length} new finding(s), ${comparison.unchanged.length} known finding(s) hidden${comparison.absent === 0 ? '' : `, ${comparison.absent} baseline finding(s) no longer found`}\n`;
 }
 
 /** The report options' paths, checked (checkOutputPath: not in .git, not a source of the crate, a writable regular file) and absolute. */

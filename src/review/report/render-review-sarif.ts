@@ -2,6 +2,17 @@ import { describeVerdictOrigin, type VerdictOrigin } from '../../core/verdict-or
 import type { ReviewResult } from '../review-result.js';
 import type { VacuityKind } from '../vacuity-probe.js';
 import { describeWitnessFinding } from './render-review-spec-tests.js';
+import { InternalError } from '../../core/errors.js';
+import type { BaselineComparison } from '../baseline/compare-with-baseline.js';
+import { collectReviewFindings } from '../baseline/collect-review-findings.js';
+import type { ReviewFinding } from '../baseline/review-finding.js';
+
+/** What SARIF adds to a review: each finding's stable fingerprint and, with `--baseline`, whether it is new. */
+export interface SarifFindingContext {
+  /** The review's findings (collectReviewFindings, with the source texts); computed without them when absent. */
+  findings?: readonly ReviewFinding[];
+  baseline?: BaselineComparison | null;
+}
 
 const INFORMATION_URI = 'https://github.com/verus-repair/verus-repair/blob/main/docs/review.md';
 
@@ -20,9 +31,11 @@ const RULES: Record<'surviving-mutant' | 'proven-survivor' | VacuityKind | 'prec
 /**
  * SARIF 2.1.0: one result per surviving mutant and per vacuity finding, located at the spec clause it
  * concerns (the mutant's own position is a related location), one rule per finding kind. Shaped for
- * GitHub code scanning (relative URIs under %SRCROOT%, a level and a fingerprint on every result).
+ * GitHub code scanning (relative URIs under %SRCROOT%, a level and a fingerprint on every result). The
+ * fingerprint (`verusRepairFinding/v1`) survives line moves, so code scanning keeps an alert when
+ * lines above it change; with a baseline every result has `baselineState` `new` or `unchanged`.
  */
-export function renderReviewSarif(review: ReviewResult): object {
+export function renderReviewSarif(review: ReviewResult, context: SarifFindingContext = {}): object {
   const spec = new Map(review.functions.map((row) => [`${row.file}\0${row.function}`, row]));
   const location = (file: string, line: number, column: number, message?: string, id?: number) => ({
     ...(id === undefined ? {} : { id }),
@@ -42,8 +55,7 @@ export function renderReviewSarif(review: ReviewResult): object {
           message: { text: proved === null ? `Mutant ${mutant.id} of ${mutant.function} (${change}) verifies: the specification does not rule it out.` : `Mutant ${mutant.id} of ${mutant.function} (${change}) failed the original proof, but the repair loop proved it (exec code and specs frozen): the specification admits it. Proof (${proved.ledgerBranch} ${proved.verifiedCommit.slice(0, 10)} in ${proved.repository}):\n${proved.proof.trimEnd()}` },
           locations: [location(mutant.file, row?.specLine ?? mutant.line, row?.specColumn ?? mutant.column)],
           relatedLocations: [location(mutant.file, mutant.line, mutant.column, proved === null ? 'the mutated code' : `the mutated code, proved by the proof on ${proved.ledgerBranch}`, 1)],
-          partialFingerprints: { mutantSourceSha256: mutant.sourceSha256 },
-          properties: { verifier: proved === null ? describeOptionalOrigin('origin' in verdict ? verdict.origin : undefined) : proved.origins.verifier.map(describeVerdictOrigin).join('; '), operator: mutant.operator },
+                    properties: { verifier: proved === null ? describeOptionalOrigin('origin' in verdict ? verdict.origin : undefined) : proved.origins.verifier.map(describeVerdictOrigin).join('; '), operator: mutant.operator },
         };
       }),
     ...review.vacuity
@@ -54,8 +66,7 @@ export function renderReviewSarif(review: ReviewResult): object {
         message: { text: `${result.probe.function}: ${RULES[result.probe.kind]} (${result.probe.description})` },
         locations: [location(result.probe.file, result.probe.clauseLine, result.probe.clauseColumn)],
         relatedLocations: [location(result.probe.file, result.probe.line, result.probe.column, result.probe.description, 1)],
-        partialFingerprints: { probe: `${result.probe.kind}/${result.probe.function}/${result.probe.line}` },
-        properties: { verifier: describeOptionalOrigin(result.origin) },
+                properties: { verifier: describeOptionalOrigin(result.origin) },
       })),
     ...review.entailment
       .filter((result) => result.verdict === 'fails')
@@ -67,19 +78,27 @@ export function renderReviewSarif(review: ReviewResult): object {
           level: 'error',
           message: { text: `${result.function}: ${RULES[ruleId]} Old: ${result.oldClauses.join('; ') || 'none'}. New: ${result.newClauses.join('; ') || 'none'}.` },
           locations: [location(result.file, row?.specLine ?? result.line, row?.specColumn ?? 1)],
-          partialFingerprints: { entailment: `${ruleId}/${result.function}` },
-          properties: { verifier: describeOptionalOrigin(result.origin), against: review.against },
+                    properties: { verifier: describeOptionalOrigin(result.origin), against: review.against },
         };
       }),
     ...(review.specChecks ?? []).flatMap((check) => {
       const row = spec.get(`${check.file}\0${check.function}`);
       const at = [location(check.file, row?.specLine ?? check.line, row?.specColumn ?? 1)];
       return [
-        ...check.counterexamples.map((counterexample) => ({ ruleId: 'spec-counterexample', level: 'error', message: { text: `${check.function}: ${counterexample}` }, locations: at, partialFingerprints: { specCounterexample: `${check.function}/${counterexample}` }, properties: { evidence: 'the erased exec code, run' } })),
-        ...(check.weakWitness === null ? [] : [{ ruleId: 'weak-postcondition-witness', level: 'warning', message: { text: `${check.function}: ${describeWitnessFinding(check.weakWitness)}.` }, locations: at, partialFingerprints: { weakWitness: `${check.function}` }, properties: { evidence: 'the erased exec code, run; the ensures evaluated on a perturbed result' } }]),
+        ...check.counterexamples.map((counterexample) => ({ ruleId: 'spec-counterexample', level: 'error', message: { text: `${check.function}: ${counterexample}` }, locations: at, properties: { evidence: 'the erased exec code, run' } })),
+        ...(check.weakWitness === null ? [] : [{ ruleId: 'weak-postcondition-witness', level: 'warning', message: { text: `${check.function}: ${describeWitnessFinding(check.weakWitness)}.` }, locations: at, properties: { evidence: 'the erased exec code, run; the ensures evaluated on a perturbed result' } }]),
       ];
     }),
   ];
+  const findings = context.findings ?? collectReviewFindings(review);
+  const unchanged = new Set((context.baseline?.unchanged ?? []).map((finding) => finding.fingerprint));
+  const fingerprinted = results.map((result, index) => {
+    const finding = findings[index];
+    // collectReviewFindings lists the findings in this order, and each kind is its rule.
+    if (finding === undefined || finding.kind !== result.ruleId) throw new InternalError(`SARIF result ${index} (${result.ruleId}) has no matching finding (${finding?.kind ?? 'none'})`);
+    return { ...result, partialFingerprints: { 'verusRepairFinding/v1': finding.fingerprint }, ...(context.baseline == null ? {} : { baselineState: unchanged.has(finding.fingerprint) ? 'unchanged' : 'new' }) };
+  });
+  if (fingerprinted.length !== findings.length) throw new InternalError(`SARIF has ${fingerprinted.length} results for ${findings.length} findings`);
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -93,7 +112,7 @@ export function renderReviewSarif(review: ReviewResult): object {
           },
         },
         automationDetails: { id: `verus-repair-review/${review.id}` },
-        results,
+        results: fingerprinted,
         properties: { verifierOrigins: review.origins.map(describeVerdictOrigin), mutants: review.mutants.length, sourceSha256: review.sourceSha256, specTests: review.specChecks === undefined ? 'off' : { functions: review.specChecks.map(({ function: name, file, line, status, executableClauses, clauses, reason }) => ({ function: name, file, line, status, executableClauses, clauses, reason })), killedBySpecTests: review.mutants.flatMap(({ mutant, verdict }) => (verdict.status === 'killed-by-spec-tests' ? [{ mutant: mutant.id, function: mutant.function, line: mutant.line, counterexample: verdict.counterexample }] : [])) } },
       },
     ],
