@@ -36,14 +36,7 @@ function functionAt(lines, index) {
 function decide(oracle, original, checked, root) {
   if (original === checked) return { verified: true };
   if ((oracle.reproved || []).some((entry) => fs.readFileSync(path.join(root, entry.file), 'utf8') === checked)) return { verified: true };
-  const before = original.split('\n');
-  const after = checked.split('\n');
-  let first = 0;
-  while (first < before.length && first < after.length && before[first] === after[first]) first++;
-  let suffix = 0;
-  while (suffix < before.length - first && suffix < after.length - first && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
-  const added = after.slice(first, after.length - suffix).join('\n');
-  const removed = before.slice(first, before.length - suffix).join('\n');
+  const { first, added, removed, after } = compareLines(original, checked);
   const entails = /fn\s+review_entails_(requires|ensures)_([A-Za-z0-9_]+)/.exec(added);
   if (entails !== null) {
     const key = `${entails[1]}:${entails[2]}`;
@@ -62,12 +55,34 @@ function decide(oracle, original, checked, root) {
   }
   const entry = (oracle.functions || {})[owner.name];
   if (entry === undefined) return { crash: `the review oracle has no entry for function ${owner.name}` };
-  const key = `${first + 1}: ${removed.trim()} => ${added.trim()}`;
+  const key = mutantKey(first, removed, added);
   if (LOG !== undefined) fs.appendFileSync(LOG, `${JSON.stringify({ oracleKey: key, function: owner.name })}\n`);
   if ((entry.verifies || []).includes(key)) return { verified: true };
   const failure = (entry.fails || []).find((item) => item.key === key);
   if (failure === undefined) return { crash: `the review oracle of ${owner.name} does not list the mutant ${JSON.stringify(key)}` };
   return { verified: false, message: failure.message, line: first + 1, fn: owner.name };
+}
+
+/** The changed lines of `checked` against `original`: the first differing line (0-based) and the differing runs on each side. */
+function compareLines(original, checked) {
+  const before = original.split('\n');
+  const after = checked.split('\n');
+  let first = 0;
+  while (first < before.length && first < after.length && before[first] === after[first]) first++;
+  let suffix = 0;
+  while (suffix < before.length - first && suffix < after.length - first && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
+  return { first, after, added: after.slice(first, after.length - suffix).join('\n'), removed: before.slice(first, before.length - suffix).join('\n') };
+}
+
+function mutantKey(first, removed, added) {
+  return `${first + 1}: ${removed.trim()} => ${added.trim()}`;
+}
+
+/** The oracle key of a mutant and the function it lies in (rule 4), for tests that write an oracle for a crate of their own. */
+function describeMutantForOracle(original, checked) {
+  const { first, added, removed, after } = compareLines(original, checked);
+  const owner = functionAt(after, first);
+  return { key: mutantKey(first, removed, added), function: owner === null ? null : owner.name };
 }
 
 const LOG = process.env.VERUS_REPAIR_FAKE_LOG;
@@ -120,4 +135,4 @@ function answerFromOracle(scenarioDir, oracleDir, crateDir) {
   return render(name, verdict);
 }
 
-module.exports = { answerFromOracle };
+module.exports = { answerFromOracle, describeMutantForOracle };
