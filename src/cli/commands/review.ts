@@ -107,8 +107,8 @@ export function defineReviewCommand(program: Command): void {
         if (selection.functions.length === 0) return writeNothingChangedSummary(selection);
       }
       const functions = selection === null ? options.fn : narrowFunctions(selection, options.fn);
-      if (functions.length === 0) {
-        process.stdout.write(json ? `${JSON.stringify({ type: 'nothing-to-review', fn: options.fn })}\n` : `nothing to review: no function named by --fn changed since ${selection?.base}\n`);
+      if (selection !== null && functions.length === 0) {
+        process.stdout.write(json ? `${JSON.stringify({ type: 'nothing-to-review', fn: options.fn })}\n` : `nothing to review: no function named by --fn changed since ${selection.base}\n`);
         return;
       }
       const selectedFile = options.file ?? singleFile(selection);

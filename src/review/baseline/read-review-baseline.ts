@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { InputError } from '../../core/errors.js';
+import { findJsonSyntaxError } from './find-json-syntax-error.js';
 import { REVIEW_BASELINE_SCHEMA, reviewBaselineShape, type ReviewBaseline } from './review-baseline.js';
 
 /**
@@ -22,11 +23,10 @@ export function parseReviewBaseline(file: string, text: string): ReviewBaseline 
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const offset = /at position (\d+)/.exec(message);
-    const at = positionAt(text, offset === null ? text.length : Number(offset[1]));
-    throw new InputError('malformed-baseline', `not JSON (${message.replace(/ in JSON at position \d+.*$/s, '')}); expected a baseline written by \`review --write-baseline\``, { file, ...at });
+  } catch {
+    // JSON.parse's message differs between Node versions (and quotes the file): the position is ours.
+    const at = positionAt(text, findJsonSyntaxError(text) ?? 0);
+    throw new InputError('malformed-baseline', `not JSON: a syntax error here; expected a baseline written by \`review --write-baseline\``, { file, ...at });
   }
   const parsed = reviewBaselineShape.safeParse(value);
   if (parsed.success) return parsed.data;
