@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { ReviewAuditFinding } from '../../review/record/audit-review.js';
 import type { ReviewRecordEntry } from '../../review/record/read-review-records.js';
+import { ConfigurationError } from '../../core/errors.js';
 import { ExitError } from '../exit-error.js';
 
 export function defineAuditCommand(program: Command): void {
@@ -12,8 +13,15 @@ export function defineAuditCommand(program: Command): void {
     .option('--reverify', 're-run the verifier (no cache) on every verified commit and compare')
     .option('--json', 'print findings as JSON')
     .option('--reviews', 'audit the recorded reviews instead: regenerate every mutant from its recorded base and check its source hash and the trailers')
+    .option('--since <ref>', "list every commit since REF that changed Verus sources and where its proof comes from (apply's recorded verified candidate, or --reverify now)")
+    .option('--require-verified', 'with --since: exit 1 when a commit since REF changed Verus sources without a recorded verified candidate (or, with --reverify, without verifying now)')
     .description('recompute source hashes, check notes and trailers, and check verdicts of recorded runs')
-    .action(async (run: string | undefined, options: { all?: boolean; repo: string; json?: boolean; reverify?: boolean; reviews?: boolean }) => {
+    .action(async (run: string | undefined, options: { all?: boolean; repo: string; json?: boolean; reverify?: boolean; reviews?: boolean; since?: string; requireVerified?: boolean }) => {
+      if (options.requireVerified === true && options.since === undefined) throw new ConfigurationError('--require-verified needs --since REF: the commits to check. Example: audit --since origin/main --require-verified');
+      if (options.since !== undefined) {
+        if (run !== undefined || options.all === true || options.reviews === true) throw new ConfigurationError('--since audits the history since REF; it takes no run, --all or --reviews');
+        return auditSince(options.repo, options.since, { json: options.json === true, reverify: options.reverify === true, requireVerified: options.requireVerified === true });
+      }
       if (options.reviews === true) return auditReviews(options.repo, options.json === true, options.reverify === true);
       const { GitProofLedger } = await import('../../ledger/git-proof-ledger.js');
       const { auditRun } = await import('../../ledger/audit-run.js');
@@ -85,4 +93,35 @@ async function createSurvivorReverifier(repoDir: string): Promise<(record: Revie
   const { config } = await loadVerifierConfig(repoDir);
   const services = await createReviewServices(config, process.env, { cache: false });
   return (record) => reverifyReviewSurvivors(repoDir, record, services);
+}
+
+/** `audit --since REF [--require-verified] [--reverify]`: the provenance of every commit since REF that changed Verus sources. */
+async function auditSince(repoDir: string, ref: string, options: { json: boolean; reverify: boolean; requireVerified: boolean }): Promise<void> {
+  const { GitProofLedger } = await import('../../ledger/git-proof-ledger.js');
+  const { auditCommitsSince } = await import('../../ledger/audit-commits-since.js');
+  const ledger = await GitProofLedger.open(repoDir);
+  let reverify: import('../../ledger/audit-commits-since.js').CommitReverifier | null = null;
+  if (options.reverify) {
+    const { loadVerifierConfig } = await import('../../verifier/config/read-verifier-config.js');
+    const { createVerifier } = await import('../../verification/create-verifier.js');
+    const { reverifyCommit } = await import('../../repair/reverify/reverify-commit.js');
+    const { config } = await loadVerifierConfig(ledger.repoDir);
+    const verifier = await createVerifier(config);
+    const verification = { rlimit: config.rlimit, expandErrors: config.expandErrors, noCheating: config.noCheating, timeoutMs: config.timeoutMs, extraVerusArgs: config.extraVerusArgs };
+    reverify = (commit, files) => reverifyCommit(ledger, commit, files, verifier, verification);
+  }
+  const result = await auditCommitsSince(ledger, ref, reverify);
+  const failing = result.audits.filter((audit) => audit.provenance.status === 'unverified');
+  if (options.json) process.stdout.write(`${JSON.stringify({ ok: !options.requireVerified || failing.length === 0, since: ref, base: result.base, commits: result.commits, audits: result.audits }, null, 2)}\n`);
+  else {
+    const lines = [`audit since ${ref} (${result.base.slice(0, 10)}): ${result.commits} commit(s), ${result.audits.length} changed Verus sources`];
+    for (const audit of result.audits) {
+      const provenance = audit.provenance;
+      const said = provenance.status === 'applied' ? `verified: applied from run ${provenance.runId} (candidate ${provenance.from.slice(0, 10)})` : provenance.status === 'reverified' ? `verified now: ${provenance.detail}` : `NOT VERIFIED: ${provenance.reason}`;
+      lines.push(`  ${audit.commit.slice(0, 10)} ${said} (${audit.files.join(', ')}) ${JSON.stringify(audit.subject)}`);
+    }
+    if (failing.length > 0) lines.push(`${failing.length} commit(s) since ${ref} changed Verus sources without a recorded verified candidate${options.reverify ? ' and do not verify now' : ' (--reverify verifies them now)'}: ${failing.map((audit) => audit.commit.slice(0, 10)).join(', ')}`);
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+  if (options.requireVerified && failing.length > 0) throw new ExitError(1);
 }
