@@ -14,6 +14,7 @@ import { verifyPath } from '../verification/verify-path.js';
 import { loadVerifierConfig } from '../verifier/config/read-verifier-config.js';
 import { verifyCandidate } from '../verifier/verify-candidate.js';
 import { materializeCrate, readCrateFiles } from '../repair/setup/crate-snapshot.js';
+import { ConfigurationError } from '../core/errors.js';
 import type { BenchReport } from './bench-report.js';
 import { compareInterleaved } from './compare-interleaved.js';
 
@@ -24,8 +25,11 @@ const OVERHEAD_RUNS = 9;
 /**
  * The MCP server (`verus-repair mcp`, started from the sources as a child process, driven by the
  * SDK's client over stdio), measured in one run against what an agent would otherwise do:
- * 1. tokens (o200k_base) of a `verus_outline` reply (its structured content as JSON plus its text
- *    summary) against the whole file, on every fixture crate's src/lib.rs (target <= 0.3);
+ * 1. tokens (o200k_base) of a `verus_outline` reply against the whole file, on every fixture
+ *    crate's src/lib.rs and on any .rs files given (target <= 0.3). Each of the reply's two views
+ *    is measured on its own, since a client hands the model one of them: Claude Code and Copilot
+ *    CLI the structured content as JSON, clients that read only text the text content;
+ *    the clause texts alone are reported too, as the floor of any outline that carries them;
  * 2. the server's own time per `verus_verify` (guard, scratch copy, scope, the protocol round trip)
  *    over the same check in this process (the verifier built once, as the server builds it), and
  *    over `verifyPath` as the CLI's verify calls it; interleaved, without the result cache and the
@@ -33,17 +37,21 @@ const OVERHEAD_RUNS = 9;
  * These are measurements of the harness with the FAKE verifier (a Node script replaying synthetic
  * output), not of Verus.
  */
-export async function runMcpBenchmark(): Promise<BenchReport> {
+export async function runMcpBenchmark(extraFiles: string[] = []): Promise<BenchReport> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'verus-repair-mcp-bench-'));
   try {
-    const tokens = await measureOutlineTokens(work);
+    const outlines = await measureOutlineTokens(work, extraFiles);
+    const fixtures = summarizeOutlines(outlines.filter((entry) => entry.group === 'fixture'));
+    const extra = summarizeOutlines(outlines.filter((entry) => entry.group === 'extra'));
     const overhead = await measureVerifyOverhead();
     return {
       name: 'mcp: verus_outline tokens vs the whole file, server overhead per verus_verify vs verify (measured on the harness with the FAKE verifier, not Verus)',
       lines: [
-        'file: whole-file tokens -> verus_outline reply tokens (ratio)',
-        ...tokens.lines,
-        `median ratio outline/whole file: ${tokens.median.toFixed(3)} over ${tokens.ratios.length} fixture crates (target <= 0.3); total ${tokens.outlineTotal} vs ${tokens.wholeTotal} tokens`,
+        'tokens (o200k_base) of the whole file -> of the verus_outline reply as a model sees it: its structured content as JSON',
+        '(what Claude Code and Copilot CLI hand the model) / its text content (what clients that read only the text hand it)',
+        ...outlines.filter((entry) => entry.group === 'fixture').map((entry) => `${entry.file}: ${entry.whole} -> ${entry.structured} (${(entry.structured / entry.whole).toFixed(2)}) / ${entry.text} (${(entry.text / entry.whole).toFixed(2)})`),
+        ...describeOutlineSummary(`${fixtures.count} fixture crates' src/lib.rs`, fixtures),
+        ...(extra.count === 0 ? ['(no other files given: `npm run bench -- mcp FILE...` measures them too, e.g. a public corpus)'] : describeOutlineSummary(`${extra.count} file(s) given on the command line`, extra)),
         `medians of ${OVERHEAD_RUNS} interleaved runs, each running the fake cargo-verus once (no cache, no pre-check):`,
         `  verify as the CLI calls it (verifyPath: config, verifier set up per call): ${overhead.direct.toFixed(1)} ms`,
         `  the verifier alone on a fresh scratch copy (verifyCandidate, verifier built once, as the server does): ${overhead.verifier.toFixed(1)} ms`,
@@ -51,14 +59,58 @@ export async function runMcpBenchmark(): Promise<BenchReport> {
         '  (verifyPath also reads the configuration and builds a verifier on every call, and verifies the crate in place rather than a copy)',
         `server overhead per verus_verify over the verifier alone: ${(overhead.mcp - overhead.verifier).toFixed(1)} ms (target <= 50 ms); over verifyPath: ${(overhead.mcp - overhead.direct).toFixed(1)} ms`,
       ],
-      metrics: { outlineMedianRatio: tokens.median, outlineTokens: tokens.outlineTotal, wholeFileTokens: tokens.wholeTotal, directVerifyMs: overhead.direct, verifierAloneMs: overhead.verifier, mcpVerifyMs: overhead.mcp, overheadMs: overhead.mcp - overhead.verifier },
+      metrics: {
+        outlineStructuredMedianRatio: fixtures.structuredMedian, outlineTextMedianRatio: fixtures.textMedian, outlineClauseFloorMedianRatio: fixtures.clauseMedian,
+        ...(extra.count === 0 ? {} : { extraOutlineStructuredMedianRatio: extra.structuredMedian, extraOutlineTextMedianRatio: extra.textMedian }),
+        directVerifyMs: overhead.direct, verifierAloneMs: overhead.verifier, mcpVerifyMs: overhead.mcp, overheadMs: overhead.mcp - overhead.verifier,
+      },
     };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-async function measureOutlineTokens(work: string): Promise<{ lines: string[]; ratios: number[]; median: number; outlineTotal: number; wholeTotal: number }> {
+interface OutlineMeasurement {
+  group: 'fixture' | 'extra';
+  file: string;
+  whole: number;
+  structured: number;
+  text: number;
+  /** The tokens of the clause texts alone (requires, ensures, decreases, invariants): what no outline that carries them can go below. */
+  clauses: number;
+}
+
+interface OutlineSummary {
+  count: number;
+  structuredMedian: number;
+  textMedian: number;
+  clauseMedian: number;
+  structuredTotal: number;
+  textTotal: number;
+  wholeTotal: number;
+}
+
+function summarizeOutlines(entries: readonly OutlineMeasurement[]): OutlineSummary {
+  const sum = (pick: (entry: OutlineMeasurement) => number): number => entries.reduce((total, entry) => total + pick(entry), 0);
+  return {
+    count: entries.length,
+    structuredMedian: median(entries.map((entry) => entry.structured / entry.whole)),
+    textMedian: median(entries.map((entry) => entry.text / entry.whole)),
+    clauseMedian: median(entries.map((entry) => entry.clauses / entry.whole)),
+    structuredTotal: sum((entry) => entry.structured),
+    textTotal: sum((entry) => entry.text),
+    wholeTotal: sum((entry) => entry.whole),
+  };
+}
+
+function describeOutlineSummary(label: string, summary: OutlineSummary): string[] {
+  return [
+    `${label}: median ratio outline/whole file ${summary.structuredMedian.toFixed(3)} as structured content, ${summary.textMedian.toFixed(3)} as text (target <= 0.3); totals ${summary.structuredTotal} / ${summary.textTotal} vs ${summary.wholeTotal} tokens`,
+    `  the clause texts alone (requires, ensures, decreases, invariants) are a median ${summary.clauseMedian.toFixed(3)} of the file: the floor of any outline that carries them`,
+  ];
+}
+
+async function measureOutlineTokens(work: string, extraFiles: readonly string[]): Promise<OutlineMeasurement[]> {
   const repo = path.join(work, 'fixtures');
   const crates = readdirSync(FIXTURES).filter((name) => existsSync(path.join(FIXTURES, name, 'Cargo.toml')) && existsSync(path.join(FIXTURES, name, 'src', 'lib.rs'))).sort();
   for (const crate of crates) {
@@ -66,29 +118,37 @@ async function measureOutlineTokens(work: string): Promise<{ lines: string[]; ra
     cpSync(path.join(FIXTURES, crate, 'Cargo.toml'), path.join(repo, crate, 'Cargo.toml'));
     cpSync(path.join(FIXTURES, crate, 'src'), path.join(repo, crate, 'src'), { recursive: true });
   }
+  // Files given on the command line are copied in (the server reads only inside its repository), each under its own name.
+  const extras = extraFiles.map((file, index) => {
+    if (!existsSync(file) || !file.endsWith('.rs')) throw new ConfigurationError(`bench mcp: ${file}: expected an existing .rs file`);
+    const relative = `given/${index}-${path.basename(file)}`;
+    mkdirSync(path.join(repo, 'given'), { recursive: true });
+    cpSync(file, path.join(repo, relative));
+    return relative;
+  });
   await initRepository(repo);
-  const lines: string[] = [];
-  const ratios: number[] = [];
-  let outlineTotal = 0;
-  let wholeTotal = 0;
-  // One session per crate: a session's baseline is one crate.
-  for (const crate of crates) {
+  const targets = [...crates.map((crate) => ({ group: 'fixture' as const, file: `${crate}/src/lib.rs` })), ...extras.map((file) => ({ group: 'extra' as const, file }))];
+  const measurements: OutlineMeasurement[] = [];
+  // One session per file: a session's baseline is one crate.
+  for (const { group, file } of targets) {
     const session = await connect(repo, { PATH: process.env['PATH'] ?? '', HOME: os.homedir() });
     try {
-      const file = `${crate}/src/lib.rs`;
-      const reply = (await session.client.callTool({ name: 'verus_outline', arguments: { file } })) as CallToolResult;
+      const reply = (await session.client.callTool({ name: 'verus_outline', arguments: { file } })) as CallToolResult & { structuredContent?: { functions?: Array<{ requires?: string[]; ensures?: string[]; decreases?: string[]; loops?: Array<{ invariants?: string[]; decreases?: string[] }> }> } };
       if (reply.isError === true) throw new Error(`mcp bench: verus_outline ${file} failed: ${JSON.stringify(reply.content)}`);
-      const outline = countPromptTokens(`${JSON.stringify(reply.structuredContent)}\n${reply.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n')}`);
-      const whole = countPromptTokens(readFileSync(path.join(repo, file), 'utf8'));
-      ratios.push(outline / whole);
-      outlineTotal += outline;
-      wholeTotal += whole;
-      lines.push(`${file}: ${whole} -> ${outline} (${(outline / whole).toFixed(2)})`);
+      const clauses = (reply.structuredContent?.functions ?? []).flatMap((fn) => [...(fn.requires ?? []), ...(fn.ensures ?? []), ...(fn.decreases ?? []), ...(fn.loops ?? []).flatMap((loop) => [...(loop.invariants ?? []), ...(loop.decreases ?? [])])]);
+      measurements.push({
+        group,
+        file,
+        whole: countPromptTokens(readFileSync(path.join(repo, file), 'utf8')),
+        structured: countPromptTokens(JSON.stringify(reply.structuredContent)),
+        text: countPromptTokens(reply.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n')),
+        clauses: countPromptTokens(clauses.join('\n')),
+      });
     } finally {
       await session.client.close();
     }
   }
-  return { lines, ratios, median: median(ratios), outlineTotal, wholeTotal };
+  return measurements;
 }
 
 async function measureVerifyOverhead(): Promise<{ direct: number; verifier: number; mcp: number }> {

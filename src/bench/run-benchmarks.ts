@@ -21,7 +21,7 @@ const SUITES: Record<string, (args: string[]) => Promise<BenchReport>> = {
   stability: async () => (await import('./stability-bench.js')).runStabilityBenchmark(),
   spec: async (args) => (await import('./spec-bench.js')).runSpecBenchmark(args),
   planted: async (args) => (await import('./planted-bugs-bench.js')).runPlantedBugsBenchmark(args),
-  mcp: async () => (await import('./mcp-bench.js')).runMcpBenchmark(),
+  mcp: async (args) => (await import('./mcp-bench.js')).runMcpBenchmark(args),
 };
 
 async function runBenchmarks(selected: string[]): Promise<void> {
@@ -37,7 +37,7 @@ async function runBenchmarks(selected: string[]): Promise<void> {
 }
 
 /** The suites that take arguments; after any other suite's name, a word is a suite name (a typo is an error). */
-const SUITES_WITH_ARGUMENTS = new Set(['spec', 'planted']);
+const SUITES_WITH_ARGUMENTS = new Set(['spec', 'planted', 'mcp']);
 
 function groupSuiteArguments(words: string[]): Array<{ name: string; args: string[] }> {
   const runs: Array<{ name: string; args: string[] }> = [];

@@ -13,10 +13,18 @@ export interface ToolCall {
   progress: (message: string) => void;
 }
 
-/** A tool's answer: the structured content (checked against the output schema) and a short text summary. */
+/**
+ * A tool's answer: the structured content (checked against the output schema), a short summary
+ * (the server's log line, and the first line of the text content), and optionally the text
+ * rendering of the whole answer. Clients differ in what they hand the model: some only the
+ * structured content, others only the text content. So the text content carries everything too:
+ * `text` when the tool renders it compactly, otherwise the structured content serialized as JSON
+ * after the summary, as the MCP specification recommends for backwards compatibility.
+ */
 export interface ToolReply<Output> {
   structured: Output;
   summary: string;
+  text?: string;
 }
 
 /**

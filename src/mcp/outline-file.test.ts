@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseVerusSource } from '../ir/index.js';
-import { outlineFile } from './outline-file.js';
+import { outlineFile, renderOutline } from './outline-file.js';
 
 const SOURCE = `use vstd::prelude::*;
 
@@ -49,5 +49,27 @@ describe('outlineFile', () => {
       { name: 'triangle', mode: 'spec', lines: '16-20', decreases: ['n'] },
       { name: 'count', mode: 'exec', lines: '22-33', ensures: ['r == k'], loops: [{ kind: 'while', lines: '26-31', invariants: ['i <= k'], decreases: ['k - i'] }] },
     ]);
+  });
+
+  it('renders the same facts as compact text: a line per function, its clauses indented, one clause per line when there are several', async () => {
+    const outline = outlineFile(await parseVerusSource(SOURCE, { file: 'src/lib.rs' }), 'crate/src/lib.rs');
+    outline.functions[0]!.requires = ['old(self).n < 100', 'f(a, b)'];
+    expect(renderOutline(outline)).toBe([
+      'crate/src/lib.rs (35 lines)',
+      '8-13 exec fn Counter::bump',
+      '  requires',
+      '    old(self).n < 100',
+      '    f(a, b)',
+      '  ensures self.n == old(self).n + 1',
+      '16-20 spec fn triangle',
+      '  decreases n',
+      '22-33 exec fn count',
+      '  ensures r == k',
+      '  26-31 while',
+      '    invariant i <= k',
+      '    decreases k - i',
+      '5-5 struct Counter',
+      `7-14 impl ${outline.items[1]!.name}`,
+    ].join('\n'));
   });
 });

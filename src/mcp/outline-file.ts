@@ -43,7 +43,7 @@ export function outlineFile(ir: VerusFileIr, relativePath: string): FileOutline 
   const items = flattenItems(ir.items).filter((item) => item.kind !== 'use' && (item.kind !== 'function' || !item.insideVerus));
   return {
     file: relativePath,
-    lines: ir.source.text.split('\n').length,
+    lines: countLines(ir.source.text),
     items: items.map((item) => ({ kind: item.kind === 'function' ? 'rust-fn' : item.kind, name: item.kind === 'function' ? item.qualifiedName : item.name, lines: describeLines(item.span) })),
     functions: ir.functions.filter((fn) => fn.insideVerus).map(outlineFunction),
   };
@@ -84,6 +84,41 @@ function flattenItems(items: readonly IrItem[]): IrItem[] {
   });
 }
 
+/** Lines as an editor numbers them: a final newline ends the last line rather than starting one. */
+function countLines(text: string): number {
+  if (text === '') return 0;
+  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+}
+
 function describeLines(span: { lineStart: number; lineEnd: number }): string {
   return `${span.lineStart}-${span.lineEnd}`;
+}
+
+/**
+ * The outline as compact text, for clients that hand the model only a reply's text content: one
+ * line per function (`lines mode fn name`), its clauses indented under it (a clause per line, so a
+ * clause holding a comma stays whole), then the other items. The same facts as the structured
+ * outline, in about three quarters of its tokens.
+ */
+export function renderOutline(outline: FileOutline): string {
+  const lines = [`${outline.file} (${outline.lines} lines)`];
+  for (const fn of outline.functions) {
+    lines.push(`${fn.lines} ${fn.mode} fn ${fn.name}`);
+    pushClauses(lines, '  ', 'requires', fn.requires);
+    pushClauses(lines, '  ', 'ensures', fn.ensures);
+    pushClauses(lines, '  ', 'decreases', fn.decreases);
+    for (const loop of fn.loops ?? []) {
+      lines.push(`  ${loop.lines} ${loop.kind}`);
+      pushClauses(lines, '    ', 'invariant', loop.invariants);
+      pushClauses(lines, '    ', 'decreases', loop.decreases);
+    }
+  }
+  for (const item of outline.items) lines.push(`${item.lines} ${item.kind} ${item.name}`);
+  return lines.join('\n');
+}
+
+function pushClauses(lines: string[], indent: string, keyword: string, texts: readonly string[] | undefined): void {
+  if (texts === undefined) return;
+  if (texts.length === 1) lines.push(`${indent}${keyword} ${texts[0]}`);
+  else lines.push(`${indent}${keyword}`, ...texts.map((text) => `${indent}  ${text}`));
 }

@@ -6,7 +6,7 @@ import { confineRepoPath } from './confine-repo-path.js';
 import type { McpTool } from './mcp-tool.js';
 import { McpToolError } from './mcp-tool-error.js';
 import { openSessionCrate } from './open-session-crate.js';
-import { outlineFile } from './outline-file.js';
+import { outlineFile, renderOutline } from './outline-file.js';
 
 const lines = z.string().describe('first-last, 1-based');
 const clauses = z.array(z.string()).optional();
@@ -44,6 +44,6 @@ export const outlineTool: McpTool<typeof input, typeof output> = {
       throw error;
     }
     const structured = outlineFile(ir, confined.relative);
-    return { structured, summary: `${confined.relative}: ${structured.functions.length} function(s), ${structured.items.length} other item(s), ${structured.lines} lines` };
+    return { structured, summary: `${structured.functions.length} function(s), ${structured.items.length} other item(s)`, text: renderOutline(structured) };
   },
 };

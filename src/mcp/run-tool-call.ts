@@ -50,7 +50,9 @@ export async function runToolCall<Input extends z.ZodRawShape, Output extends z.
     scope.track(running);
     const reply = await running;
     log(`${tool.name}: ${context.redact(reply.summary)} (${Math.round(performance.now() - started)} ms)`);
-    return { content: [{ type: 'text', text: context.redact(reply.summary) }], structuredContent: redactJson(reply.structured as Record<string, unknown>, context.redact) };
+    const structuredContent = redactJson(reply.structured as Record<string, unknown>, context.redact);
+    const text = reply.text === undefined ? `${reply.summary}\n${JSON.stringify(structuredContent)}` : `${reply.summary}\n${reply.text}`;
+    return { content: [{ type: 'text', text: context.redact(text) }], structuredContent };
   } catch (error) {
     const message = describeFailure(error, { limited: limit.aborted, limitSeconds, tool: tool.name, cancelled: extra.signal.aborted || scope.closed.aborted });
     log(`${tool.name}: error: ${context.redact(message)}`);

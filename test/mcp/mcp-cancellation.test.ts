@@ -17,8 +17,8 @@ async function waitUntil(condition: () => boolean): Promise<boolean> {
 }
 
 /** A world whose crate makes the fake cargo-verus hang (recording its pid and its child's). */
-async function createHangingWorld(extraToml: string[] = []): Promise<McpWorld> {
-  const world = await createMcpWorld({ extraToml });
+async function createHangingWorld(extraToml: string[] = [], precheck = false): Promise<McpWorld> {
+  const world = await createMcpWorld({ extraToml, precheck });
   writeFileSync(world.libFile, `${HANG_MARKER}\n${BROKEN}`);
   return world;
 }
@@ -51,6 +51,26 @@ describe('verus-repair mcp: cancellation, disconnection and time limits stop the
       await client.close();
     }
   }, 60_000);
+
+  it('a cancelled verus_review stops its verifier run (the check of the original) and leaves no process', async () => {
+    // A review's erased stage always builds; with the warm fixtures' target (the pre-check world) its setup takes seconds, not a vstd build.
+    world = await createHangingWorld([], true);
+    const { client } = await world.connect();
+    try {
+      const controller = new AbortController();
+      const review = client.callTool({ name: 'verus_review', arguments: { crate: 'binary-search', max_mutants: 3 } }, undefined, { signal: controller.signal, timeout: 120_000 });
+      recorded = (await waitForRecordedProcesses(world.markerFile, 2, 90_000)) ?? [];
+      expect(recorded).toHaveLength(2);
+      controller.abort('enough');
+      await expect(review).rejects.toThrow();
+      expect(await survivingProcesses(recorded)).toEqual([]);
+      // The session goes on: an outline after the cancellation is answered.
+      const outline = (await client.callTool({ name: 'verus_outline', arguments: { file: 'binary-search/src/lib.rs' } })) as CallToolResult;
+      expect(outline.isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  }, 150_000);
 
   it('a client that disconnects mid-verify stops the verifier, the server exits, its run lock is released and its recorded run audits clean', async () => {
     world = await createMcpWorld();

@@ -46,15 +46,16 @@ export async function createMcpWorld(options: { extraToml?: string[]; precheck?:
   const scenarioDir = path.join(scratch, 'scenario');
   mkdirSync(scenarioDir);
   writeBinarySearchOutputs(scenarioDir);
-  const argv = ['verus', '/^(verify|focus)$/', '--fwd-verus-args-to', 'roots', '--message-format=json', '--', '--output-json', '--time', '--rlimit', '/^[0-9]+(\\.[0-9]+)?$/', '...'];
+  // cargo verus gets --locked when the crate has a Cargo.lock (the pre-check's build writes one in a review's crate).
+  const argvs = [false, true].map((locked) => ['verus', '/^(verify|focus)$/', '--fwd-verus-args-to', 'roots', ...(locked ? ['--locked'] : []), '--message-format=json', '--', '--output-json', '--time', '--rlimit', '/^[0-9]+(\\.[0-9]+)?$/', '...']);
   writeFileSync(path.join(scenarioDir, 'scenario.json'), JSON.stringify({
     origin: 'synthetic',
     description: 'MCP tests: verified when the loop carries sorted(v@), an invariant failure otherwise; a hang that records its pids when the source holds the hang marker',
-    invocations: [
+    invocations: argvs.flatMap((argv) => [
       { tool: 'cargo-verus', argv, whenSource: { file: 'src/lib.rs', contains: HANG_MARKER }, hang: true, recordProcesses: true, env: { OPENAI_API_KEY: null } },
       { tool: 'cargo-verus', argv, whenSource: { file: 'src/lib.rs', contains: FIX_MARKER, lacks: HANG_MARKER }, stdout: 'verified.stdout', stderr: 'verified.stderr', exitCode: 0, env: { OPENAI_API_KEY: null } },
       { tool: 'cargo-verus', argv, whenSource: { file: 'src/lib.rs', lacks: FIX_MARKER }, stdout: 'failed.stdout', stderr: 'failed.stderr', exitCode: 1, env: { OPENAI_API_KEY: null } },
-    ],
+    ]),
   }, null, 2));
   const markerFile = path.join(scratch, 'marker');
   const environment: Record<string, string> = {
