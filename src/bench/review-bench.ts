@@ -17,6 +17,7 @@ import { defaultVerifierConfig } from '../verifier/config/read-verifier-config.j
 import { CargoPrechecker } from '../verifier/precheck/cargo-prechecker.js';
 import { LocalVerifier } from '../verifier/runners/local-verifier.js';
 import type { BenchReport } from './bench-report.js';
+import { measureChangedReview } from './measure-changed-review.js';
 
 const FIXTURES_ROOT = fileURLToPath(new URL('../../rust-fixtures/', import.meta.url));
 const FIXTURES = ['review-search-weak', 'review-search-strong', 'review-max-weak', 'review-max-strong', 'review-vacuity'];
@@ -66,6 +67,8 @@ export async function runReviewBenchmark(): Promise<BenchReport> {
       }
       timings[jobs] = performance.now() - started;
     }
+    const changed = await measureChangedReview();
+    origins.push(...changed.origins);
     const generation = await measureGeneration();
     const scaling = await measureGenerationScaling();
     const speedup = (timings[1] ?? 0) / (timings[2] ?? 1);
@@ -86,9 +89,10 @@ export async function runReviewBenchmark(): Promise<BenchReport> {
         `wall time per mutant (--jobs 1, review-started to the last mutant settled): ${(perMutantMs / 1000).toFixed(2)} s = ${perMutantRatio.toFixed(2)}x one warm erased cargo build of the crate (${(warmBuildMs / 1000).toFixed(2)} s: a fresh copy, vstd already built; target <= 2x). Measures the real erased cargo build and test of each mutant in one shared target directory, the spec tests' harness build and run of each mutant past the tests, plus the fake cargo-verus's 300 ms per call for mutants that reach Verus`,
         `  of which the erased cargo build and test: ${(cargoPerMutantMs / 1000).toFixed(2)} s per mutant = ${(cargoPerMutantMs / warmBuildMs).toFixed(2)}x the warm build (real cargo); the rest is the spec tests' harness builds and runs (real cargo, one per mutant past the tests), the fake verifier and the review's own work`,
         `pool: --jobs 1 ${(timings[1]! / 1000).toFixed(1)} s, --jobs 2 ${(timings[2]! / 1000).toFixed(1)} s: ${speedup.toFixed(2)}x throughput (parallel 300 ms sleeps of the fake cargo-verus: the pool's parallelism and overhead over the fake's cost model, not a measurement of Verus)`,
+        `review of a one-function change in a ${changed.functions}-function crate with --since HEAD~1 against the whole review: ${(changed.sinceMs / 1000).toFixed(1)} s / ${(changed.wholeMs / 1000).toFixed(1)} s = ${changed.ratio.toFixed(3)}x (target <= 0.15x; ${changed.sinceMutants} and ${changed.wholeMutants} mutants, vacuity on, spec tests off; real erased cargo, the fake cargo-verus's 300 ms per call models the verifier: a ratio of the harness's work, not a measurement of Verus)`,
         describeBenchVerifier(origins),
       ],
-      metrics: { mutantsPerFunction: mutants / functions, settledBeforeVerusShare: share, verifierCallsPerFunction: verifierCalls / functions, generationMsPerKiloExecLine: generation.msPerKiloLine, generation400Over100Functions: scaling.ratio, generationOverParse400Functions: scaling.overParse[1], jobsTwoSpeedup: speedup, perMutantMs, warmErasedBuildMs: warmBuildMs, perMutantOverWarmBuild: perMutantRatio, erasedCargoPerMutantOverWarmBuild: cargoPerMutantMs / warmBuildMs },
+      metrics: { mutantsPerFunction: mutants / functions, settledBeforeVerusShare: share, verifierCallsPerFunction: verifierCalls / functions, generationMsPerKiloExecLine: generation.msPerKiloLine, generation400Over100Functions: scaling.ratio, generationOverParse400Functions: scaling.overParse[1], jobsTwoSpeedup: speedup, perMutantMs, warmErasedBuildMs: warmBuildMs, perMutantOverWarmBuild: perMutantRatio, erasedCargoPerMutantOverWarmBuild: cargoPerMutantMs / warmBuildMs, changedReviewOverWhole: changed.ratio },
     };
   } finally {
     rmSync(work, { recursive: true, force: true });

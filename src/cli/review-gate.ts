@@ -33,6 +33,8 @@ export interface ReviewFindingsOutcome {
   comparison: BaselineComparison | null;
   /** The findings the gate and the annotations are about: the new ones under a baseline, else all. */
   reported: ReviewFinding[];
+  /** Where the crate sits in its git repository ('' at the top, or outside git): annotations and Code Quality paths start there. */
+  pathPrefix: string;
 }
 
 export async function compareReviewFindings(review: ReviewResult, gate: ReviewGateOptions): Promise<ReviewFindingsOutcome> {
@@ -42,7 +44,9 @@ export async function compareReviewFindings(review: ReviewResult, gate: ReviewGa
   for (const file of review.files) sources.set(file, await readFile(path.join(review.crateDir, file), 'utf8').catch(() => ''));
   const findings = collectReviewFindings(review, sources);
   const comparison = gate.baseline === null ? null : compareWithBaseline(gate.baseline.file, findings, gate.baseline.content);
-  return { findings, comparison, reported: comparison === null ? findings : comparison.new };
+  const { readCrateRepositoryPath } = await import('../ledger/crate-repository-path.js');
+  const pathPrefix = (await readCrateRepositoryPath(review.crateDir))?.prefix ?? '';
+  return { findings, comparison, reported: comparison === null ? findings : comparison.new, pathPrefix };
 }
 
 /** After the reports: the baseline file, the step summary (when `GITHUB_STEP_SUMMARY` is set) and the annotations. */
@@ -59,6 +63,5 @@ export async function writeReviewGateOutputs(review: ReviewResult, outcome: Revi
   }
   if (gate.annotations !== 'github') return '';
   const { renderGithubAnnotations } = await import('../review/report/render-github-annotations.js');
-  const { readCrateRepositoryPath } = await import('../ledger/crate-repository-path.js');
-  return renderGithubAnnotations(outcome.reported, (await readCrateRepositoryPath(review.crateDir))?.prefix ?? '');
+  return renderGithubAnnotations(outcome.reported, outcome.pathPrefix);
 }

@@ -4,12 +4,17 @@ import { renderReviewHtml } from './report/render-review-html.js';
 import { renderReviewMarkdown } from './report/render-review-markdown.js';
 import { renderReviewSarif, type SarifFindingContext } from './report/render-review-sarif.js';
 import type { ReviewResult } from './review-result.js';
+import { collectReviewFindings } from './baseline/collect-review-findings.js';
+import type { ReviewFinding } from './baseline/review-finding.js';
+import { renderReviewCodeQuality } from './report/render-review-code-quality.js';
 
 /** Where to write each report (paths already checked by the CLI, before the review ran). */
 export interface ReviewReportPaths {
   sarif?: string;
   html?: string;
   md?: string;
+  /** GitLab Code Quality JSON (`--code-quality`). */
+  codeQuality?: string;
 }
 
 export interface ReviewOutputs {
@@ -19,11 +24,13 @@ export interface ReviewOutputs {
   sarif?: SarifFindingContext;
   /** What the HTML and Markdown reports show (known findings hidden under `--baseline`); default the review. */
   shown?: ReviewResult;
+  /** The findings the Code Quality report lists (the new ones under a baseline) and where the crate sits in its repository. */
+  codeQuality?: { findings: readonly ReviewFinding[]; pathPrefix: string };
 }
 
 /** A report that could not be written: the option, its path and the file system's reason. */
 export interface ReportWriteFailure {
-  option: '--sarif' | '--html' | '--md';
+  option: '--sarif' | '--html' | '--md' | '--code-quality';
   path: string;
   message: string;
 }
@@ -41,6 +48,7 @@ export async function writeReviewReports(review: ReviewResult, outputs: ReviewOu
     ['--sarif', outputs.reports.sarif, () => `${JSON.stringify(renderReviewSarif(review, outputs.sarif), null, 2)}\n`],
     ['--html', outputs.reports.html, () => renderReviewHtml(outputs.shown ?? review)],
     ['--md', outputs.reports.md, () => renderReviewMarkdown(outputs.shown ?? review)],
+    ['--code-quality', outputs.reports.codeQuality, () => `${JSON.stringify(renderReviewCodeQuality(outputs.codeQuality?.findings ?? collectReviewFindings(review), outputs.codeQuality?.pathPrefix ?? ''), null, 2)}\n`],
   ];
   for (const [option, path, render] of renderers) {
     if (path === undefined) continue;

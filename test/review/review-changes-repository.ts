@@ -35,7 +35,8 @@ export class ReviewChangesRepository {
   readonly fake: FakeSetup;
   private weak = new Set<string>();
 
-  constructor() {
+  /** `scenario`: the fake's scenario (review-oracle-delayed makes each verifier call take 300 ms, for the bench). */
+  constructor(options: { scenario?: string } = {}) {
     const root = createTemporaryDirectory('review-changes');
     this.crate = path.join(root, 'repo');
     this.oracleRoot = path.join(root, 'oracle');
@@ -44,7 +45,7 @@ export class ReviewChangesRepository {
     cpSync(path.join(FIXTURES_ROOT, 'Cargo.lock'), path.join(this.crate, 'Cargo.lock'));
     writeFileSync(path.join(this.crate, '.gitignore'), '/target/\n/.verus-repair/\n');
     writeFileSync(path.join(this.crate, 'verus-repair.toml'), ['[verifier]', 'runner = "local"', `pass_env = ${JSON.stringify([...FAKE_PASS_ENV, 'VERUS_REPAIR_FAKE_REVIEW_ROOT'])}`, `cache_dir = ${JSON.stringify(path.join(this.crate, '.verus-repair', 'cache'))}`, '', '[verifier.precheck]', `target_dir = ${JSON.stringify(SHARED_TARGET_DIR)}`, 'offline = true', ''].join('\n'));
-    this.fake = createFakeSetup('review-oracle');
+    this.fake = createFakeSetup(options.scenario ?? 'review-oracle');
     this.fake.environment['VERUS_REPAIR_FAKE_REVIEW_ROOT'] = this.oracleRoot;
     this.git('init', '-q', '-b', 'main');
     this.git('config', 'user.name', 'Test Author');

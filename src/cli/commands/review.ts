@@ -22,6 +22,7 @@ interface ReviewCommandOptions {
   sarif?: string;
   html?: string;
   md?: string;
+  codeQuality?: string;
   json?: boolean;
   docker?: boolean;
   local?: boolean;
@@ -60,6 +61,7 @@ export function defineReviewCommand(program: Command): void {
     .option('--sarif <file>', 'write a SARIF 2.1.0 report')
     .option('--html <file>', 'write a single-file HTML report')
     .option('--md <file>', 'write a Markdown report')
+    .option('--code-quality <file>', 'write a GitLab Code Quality report (JSON) of the findings (the new ones with --baseline)')
     .option('--json', 'print NDJSON events and the review as JSON lines')
     .option('--docker', 'run Verus in the pinned Docker image')
     .option('--local', 'run the Verus installed on this machine')
@@ -147,7 +149,7 @@ export function defineReviewCommand(program: Command): void {
         const found = await compareReviewFindings(review, gate);
         const { hideKnownFindings } = await import('../../review/baseline/hide-known-findings.js');
         const shown = found.comparison === null ? review : hideKnownFindings(review, found.comparison.unchanged);
-        const written = await writeReviewReports(review, { reports, record: options.record, sarif: { findings: found.findings, baseline: found.comparison }, shown });
+        const written = await writeReviewReports(review, { reports, record: options.record, sarif: { findings: found.findings, baseline: found.comparison }, shown, codeQuality: { findings: found.reported, pathPrefix: found.pathPrefix } });
         const { selectRunSandboxesOf, renderRunSandboxes } = await import('../../verifier/sandbox/select-run-sandboxes.js');
         const sandbox = await selectRunSandboxesOf(crate, runner, process.env);
         const baseline = found.comparison === null ? {} : { baseline: { file: found.comparison.file, new: found.comparison.new.map(({ fingerprint }) => fingerprint), unchanged: found.comparison.unchanged.length, absent: found.comparison.absent } };
@@ -202,13 +204,13 @@ function describeBaseline(comparison: BaselineComparison | null): string {
 async function checkReportPaths(options: ReviewCommandOptions, crate: string): Promise<ReviewReportPaths> {
   const reports: ReviewReportPaths = {};
   const seen = new Map<string, string>();
-  for (const kind of ['sarif', 'html', 'md'] as const) {
+  for (const [kind, option] of [['sarif', '--sarif'], ['html', '--html'], ['md', '--md'], ['codeQuality', '--code-quality']] as const) {
     const given = options[kind];
     if (given === undefined) continue;
-    const checked = await checkOutputPath({ option: `--${kind}`, path: given, kind: 'file', protectedCrates: [crate] });
+    const checked = await checkOutputPath({ option, path: given, kind: 'file', protectedCrates: [crate] });
     const earlier = seen.get(checked);
-    if (earlier !== undefined) throw new ConfigurationError(`--${kind} ${given}: ${earlier} already writes this file; give each report its own path`);
-    seen.set(checked, `--${kind}`);
+    if (earlier !== undefined) throw new ConfigurationError(`${option} ${given}: ${earlier} already writes this file; give each report its own path`);
+    seen.set(checked, option);
     reports[kind] = checked;
   }
   return reports;

@@ -4,6 +4,7 @@ import { compareWithBaseline } from '../baseline/compare-with-baseline.js';
 import { createReviewBaseline } from '../baseline/review-baseline.js';
 import type { ReviewResult, SettledMutant } from '../review-result.js';
 import { escapeData, escapeProperty, renderGithubAnnotations } from './render-github-annotations.js';
+import { renderReviewCodeQuality } from './render-review-code-quality.js';
 import { renderReviewStepSummary } from './render-review-step-summary.js';
 
 const SOURCE = 'verus! {\npub fn pick(x: u64) -> (r: u64)\n    ensures r <= x,\n{\n    if x > 5 { x - 1 } else { x }\n}\n}\n';
@@ -80,6 +81,12 @@ Reviewed 1 function(s) changed since \`origin/main\`: 3 mutant(s), 2 finding(s).
     );
     expect(escapeData('100% done\r\nnext')).toBe('100%25 done%0D%0Anext');
     expect(escapeProperty('a,b:c%\n')).toBe('a%2Cb%3Ac%25%0A');
+  });
+
+  it('lists the findings as a GitLab Code Quality report, with the fingerprints', () => {
+    expect(renderReviewCodeQuality(findings.slice(0, 1), 'crates/pick')).toEqual([
+      { type: 'issue', check_name: 'verus-repair/surviving-mutant', description: 'mutant m1 of pick (relational-operator: `> → >=`) verifies: the specification does not rule it out', categories: ['Bug Risk'], severity: 'major', fingerprint: findings[0]?.fingerprint, location: { path: 'crates/pick/src/lib.rs', lines: { begin: 5 } } },
+    ]);
   });
 
   it('fingerprints do not move with the lines', () => {
