@@ -65,3 +65,9 @@ export async function writeReviewGateOutputs(review: ReviewResult, outcome: Revi
   const { renderGithubAnnotations } = await import('../review/report/render-github-annotations.js');
   return renderGithubAnnotations(outcome.reported, outcome.pathPrefix);
 }
+
+/** The line under the review's text with `--baseline`: new, hidden, and gone. */
+export function describeBaseline(comparison: BaselineComparison | null): string {
+  if (comparison === null) return '';
+  return `baseline ${comparison.file}: ${comparison.new.length} new finding(s), ${comparison.unchanged.length} known finding(s) hidden${comparison.absent === 0 ? '' : `, ${comparison.absent} baseline finding(s) no longer found`}\n`;
+}

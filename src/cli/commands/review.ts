@@ -8,10 +8,8 @@ import { ExitError } from '../exit-error.js';
 import { MAX_SAMPLE_SEED } from '../../review/sample-mutants.js';
 import { parseIntegerOption, parseJobsOption } from '../parse-number-option.js';
 import { selectRunnerFlag } from '../select-runner-flag.js';
-import { appendFile } from 'node:fs/promises';
-import type { BaselineComparison } from '../../review/baseline/compare-with-baseline.js';
-import type { ChangeSelection } from '../../review/changes/change-selection.js';
-import { compareReviewFindings, prepareReviewGate, writeReviewGateOutputs } from '../review-gate.js';
+import { narrowFunctions, selectChanges, singleFile, writeNothingChangedSummary } from '../review-change-scope.js';
+import { compareReviewFindings, describeBaseline, prepareReviewGate, writeReviewGateOutputs } from '../review-gate.js';
 
 interface ReviewCommandOptions {
   fn: string[];
@@ -108,9 +106,9 @@ export function defineReviewCommand(program: Command): void {
         process.stdout.write(json ? `${JSON.stringify({ type: 'changes', ...selection })}\n` : (await import('../../review/changes/render-change-selection.js')).renderChangeSelection(selection));
         if (selection.functions.length === 0) return writeNothingChangedSummary(selection);
       }
-      const functions = selection === null ? options.fn : narrowFunctions(selection, options.fn);
+      const functions = selection === null ? options.fn : narrowFunctions(selection, options.fn, options.file);
       if (selection !== null && functions.length === 0) {
-        process.stdout.write(json ? `${JSON.stringify({ type: 'nothing-to-review', fn: options.fn })}\n` : `nothing to review: no function named by --fn changed since ${selection.base}\n`);
+        process.stdout.write(json ? `${JSON.stringify({ type: 'nothing-to-review', fn: options.fn })}\n` : `nothing to review: no function named by --fn or in --file changed since ${selection.base}\n`);
         return;
       }
       const selectedFile = options.file ?? singleFile(selection);
@@ -167,37 +165,6 @@ export function defineReviewCommand(program: Command): void {
         if (decision.exitCode === 4) throw new ExitError(4, `verus-repair: ${decision.unsettled} mutant(s) or probe(s) have no verdict (listed above); the review is incomplete`);
       });
     });
-}
-
-/** `--since REF` or `--in-diff FILE`: the changed functions, read before any build (a bad ref is exit 2 here). */
-async function selectChanges(options: ReviewCommandOptions, crate: string): Promise<ChangeSelection | null> {
-  if (options.since === undefined && options.inDiff === undefined) return null;
-  const { selectReviewChanges } = await import('../../review/changes/select-review-changes.js');
-  return selectReviewChanges(crate, options.since !== undefined ? { kind: 'ref', ref: options.since } : { kind: 'diff', file: options.inDiff ?? '' });
-}
-
-/** The selected functions, narrowed to `--fn` when it is given. */
-function narrowFunctions(selection: ChangeSelection, names: readonly string[]): string[] {
-  const selected = [...new Set(selection.functions.map((entry) => entry.function))];
-  return names.length === 0 ? selected : selected.filter((name) => names.includes(name));
-}
-
-/** The one file all selected functions are in, so only it is loaded; undefined when they span several. */
-function singleFile(selection: ChangeSelection | null): string | undefined {
-  const files = new Set(selection?.functions.map((entry) => entry.file) ?? []);
-  return files.size === 1 ? [...files][0] : undefined;
-}
-
-async function writeNothingChangedSummary(selection: ChangeSelection): Promise<void> {
-  const summaryFile = process.env['GITHUB_STEP_SUMMARY'];
-  if (summaryFile === undefined || summaryFile === '') return;
-  const { renderNothingChangedSummary } = await import('../../review/report/render-review-step-summary.js');
-  await appendFile(summaryFile, renderNothingChangedSummary(selection.base, selection.deleted.length));
-}
-
-function describeBaseline(comparison: BaselineComparison | null): string {
-  if (comparison === null) return '';
-  return `baseline ${comparison.file}: ${comparison.new.length} new finding(s), ${comparison.unchanged.length} known finding(s) hidden${comparison.absent === 0 ? '' : `, ${comparison.absent} baseline finding(s) no longer found`}\n`;
 }
 
 /** The report options' paths, checked (checkOutputPath: not in .git, not a source of the crate, a writable regular file) and absolute. */
