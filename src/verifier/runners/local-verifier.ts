@@ -18,6 +18,9 @@ import { resolveLocalOrigin } from './resolve-local-origin.js';
 import type { ReportingVerifier, VerificationWithReport } from './reporting-verifier.js';
 import { throwAbortReason } from './throw-if-aborted.js';
 import { locateVerificationRoot } from './verification-root.js';
+import { isScratchCrate } from '../precheck/is-scratch-crate.js';
+import { slotPoolFor } from '../slots/slot-pool-for.js';
+import type { TargetSlotPool } from '../slots/target-slot-pool.js';
 
 /** Where one run happens: its directory, the file within it, `--locked`, and a CARGO_TARGET_DIR to set. */
 interface RunPlacement {
@@ -41,6 +44,8 @@ export interface LocalVerifierSettings {
  * apply (placeCrateForCargo); with a stale or missing lock (judged up front, or refused by cargo in
  * the run) in a private copy, said once per run. The copy's target directory is the crate's own
  * `target/`, so vstd's build is reused (a registry package's artifacts do not depend on the root's path).
+ * A crate verus-repair wrote itself (a variant or candidate in a fresh directory, isScratchCrate)
+ * builds in one of the project's warm slots instead (slots/target-slot-pool.ts): vstd once per slot.
  */
 export class LocalVerifier implements ReportingVerifier {
   readonly runner = 'local' as const;
@@ -57,23 +62,41 @@ export class LocalVerifier implements ReportingVerifier {
   async verifyWithReport(target: VerificationTarget, options: VerificationOptions, signal?: AbortSignal): Promise<VerificationWithReport> {
     const { root: crateRoot, relativeFile } = locateVerificationRoot(target);
     if (target.kind === 'file') return (await this.run(target, options, { root: crateRoot, relativeFile, locked: false, targetDir: null }, signal)).verification;
-    let placement = await placeCrateForCargo(crateRoot, this.settings.config, this.environment, signal);
+    const placement = await placeCrateForCargo(crateRoot, this.settings.config, this.environment, signal);
     try {
-      let run = await this.run(target, options, this.describePlacement(placement, crateRoot), signal);
-      // The lock went stale after the judgement (or cargo could not judge it offline): cargo refused, wrote nothing.
-      const refusal = runsLocked(placement) ? readLockedRefusal(run.stderr) : null;
-      if (refusal !== null) {
-        placement = await placeInCopy(crateRoot, refusal);
-        run = await this.run(target, options, this.describePlacement(placement, crateRoot), signal);
-      }
-      return run.verification;
+      // A crate verus-repair wrote (a variant, a candidate) builds in a warm slot, so vstd is not compiled again for it.
+      if (await isScratchCrate(crateRoot)) return await this.slots.run((slotTarget) => this.runPlaced(target, options, crateRoot, placement, slotTarget, signal));
+      return await this.runPlaced(target, options, crateRoot, placement, null, signal);
     } finally {
       await releaseCargoPlacement(placement);
     }
   }
 
-  private describePlacement(placement: CargoPlacement, crateRoot: string): RunPlacement {
-    return { root: placement.directory, relativeFile: null, locked: runsLocked(placement), targetDir: placement.kind === 'copy' ? path.join(crateRoot, 'target') : null };
+  /** The project's slots for `cargo verus` on scratch crates: `<project>/.verus-repair/verus-target/slot-<n>`, beside the pre-check's directory. */
+  private get slots(): TargetSlotPool {
+    return slotPoolFor(path.join(path.dirname(this.settings.config.precheck.defaultTargetDir), 'verus-target'));
+  }
+
+  private async runPlaced(target: VerificationTarget, options: VerificationOptions, crateRoot: string, firstPlacement: CargoPlacement, slotTarget: string | null, signal: AbortSignal | undefined): Promise<VerificationWithReport> {
+    let placement = firstPlacement;
+    try {
+      let run = await this.run(target, options, this.describePlacement(placement, crateRoot, slotTarget), signal);
+      // The lock went stale after the judgement (or cargo could not judge it offline): cargo refused, wrote nothing.
+      const refusal = runsLocked(placement) ? readLockedRefusal(run.stderr) : null;
+      if (refusal !== null) {
+        placement = await placeInCopy(crateRoot, refusal);
+        run = await this.run(target, options, this.describePlacement(placement, crateRoot, slotTarget), signal);
+      }
+      return run.verification;
+    } finally {
+      if (placement !== firstPlacement) await releaseCargoPlacement(placement);
+    }
+  }
+
+  /** A scratch crate given a slot builds in the slot's directory; otherwise a copy builds in the crate's own `target/`, and the crate in place where cargo decides. */
+  private describePlacement(placement: CargoPlacement, crateRoot: string, slotTarget: string | null): RunPlacement {
+    const targetDir = slotTarget ?? (placement.kind === 'copy' ? path.join(crateRoot, 'target') : null);
+    return { root: placement.directory, relativeFile: null, locked: runsLocked(placement), targetDir };
   }
 
   private async run(target: VerificationTarget, options: VerificationOptions, placement: RunPlacement, signal: AbortSignal | undefined): Promise<{ verification: VerificationWithReport; stderr: string }> {

@@ -28,7 +28,9 @@ function runCargoVerus(argv, cwd, environment) {
   const out = [];
   const err = [];
   const verifiedPackages = [];
-  const log = () => ({ verifiedPackages, targetDir: plan.targetDir });
+  // The units cargo did not consider fresh (compiled again), in order: tests count vstd builds per target directory from them.
+  const builtUnits = [];
+  const log = () => ({ verifiedPackages, builtUnits, targetDir: plan.targetDir });
   // V cargo-verus/src/subcommands.rs:213-224 (printed in red by `colored`, which paints only a terminal stdout).
   if (plan.warnNothingVerified) err.push('WARNING: You asked for verification, but cargo did not find any crates that opted into verification.\n         If this is unexpected, try adding this entry to your Cargo.toml file:\n            [package.metadata.verus]\n            verify = true');
   const startedAtMs = Date.now();
@@ -41,6 +43,7 @@ function runCargoVerus(argv, cwd, environment) {
       continue;
     }
     dependencyRan = true;
+    builtUnits.push(unit.name);
     clearUnitFingerprint(plan.targetDir, key);
     if (!unit.isRoot || !unit.verus.verify) err.push(statusLine(unit, plan.cargoSubcommand));
     // rust_verify/src/cargo_verus.rs:41-56: a package without `verify = true` is compiled by plain rustc.
