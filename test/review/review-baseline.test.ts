@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../fakes/run-cli.js';
 import { removeTemporaryDirectories } from '../fakes/temporary-directory.js';
+import { compileSarifSchema } from './compile-sarif-schema.js';
 import { ReviewChangesRepository, type CrateFunction } from './review-changes-repository.js';
 
 afterAll(removeTemporaryDirectories);
@@ -52,6 +53,8 @@ describe('review --baseline / --write-baseline / --fail-on (fake cargo-verus, re
     const reported = survivedLines(added.stdout);
     expect(reported.length).toBeGreaterThan(0);
     expect(reported.every((line) => line.includes(' loose '))).toBe(true);
+    const validate = compileSarifSchema();
+    expect(validate(JSON.parse(readFileSync(sarif, 'utf8'))), JSON.stringify(validate.errors)).toBe(true);
     const results = readSarif(sarif);
     expect(results.filter((result) => result.baselineState === 'unchanged').map((result) => result.message.text).every((text) => text.includes(' of pick '))).toBe(true);
     expect(results.filter((result) => result.baselineState === 'new').map((result) => result.message.text).every((text) => text.includes(' of loose '))).toBe(true);
