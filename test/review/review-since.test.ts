@@ -65,6 +65,16 @@ describe('review --since / --in-diff (real git history, fake cargo-verus, real c
     expect(repository.fake.readInvocations()).toHaveLength(before);
   }, 60_000);
 
+  it.each([
+    [['--fail-on', 'sometimes'], '--fail-on sometimes: expected one of new-findings, any-finding, none. Example: --fail-on new-findings'],
+    [['--annotations', 'gitlab'], '--annotations gitlab: the only format is github. Example: --annotations github'],
+    [['--since', 'HEAD', '--in-diff', 'x.diff'], '--since and --in-diff both name the base of the changes; give one. Example: --since origin/main'],
+  ])('%j is exit 2 with one line, before any work', async (args, message) => {
+    const run = await runCli(['review', repository.crate, ...args, '--no-record'], repository.fake.environment);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toBe(`verus-repair: ${message}`);
+  }, 60_000);
+
   it('a diff that does not apply to the working tree is exit 2 naming the diff file and line', async () => {
     const diff = path.join(path.dirname(repository.crate), 'stale.diff');
     writeFileSync(diff, repository.git('diff', 'HEAD~2', 'HEAD~1').replace(/^\+pub fn cap/m, '+pub fn kap'));
