@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseVerusSource } from '../../src/ir/index.js';
@@ -42,7 +42,8 @@ export class ReviewChangesRepository {
     this.oracleRoot = path.join(root, 'oracle');
     mkdirSync(path.join(this.crate, 'src'), { recursive: true });
     writeFileSync(path.join(this.crate, 'Cargo.toml'), `[package]\nname = "${PACKAGE}"\nversion = "0.1.0"\nedition = "2021"\npublish = false\n\n[dependencies]\nvstd = "${PINNED_VSTD}"\n\n[package.metadata.verus]\nverify = true\n\n[lints.rust]\nunexpected_cfgs = { level = "warn", check-cfg = ['cfg(verus_only)', 'cfg(verus_keep_ghost)', 'cfg(verus_keep_ghost_body)'] }\n\n[workspace]\n`);
-    cpSync(path.join(FIXTURES_ROOT, 'Cargo.lock'), path.join(this.crate, 'Cargo.lock'));
+    // The fixtures' lock, with review-max-weak's entry (vstd only, as this crate) renamed: cargo finds it current and runs in place.
+    writeFileSync(path.join(this.crate, 'Cargo.lock'), readFileSync(path.join(FIXTURES_ROOT, 'Cargo.lock'), 'utf8').replace('name = "review-max-weak"', `name = "${PACKAGE}"`));
     writeFileSync(path.join(this.crate, '.gitignore'), '/target/\n/.verus-repair/\n');
     writeFileSync(path.join(this.crate, 'verus-repair.toml'), ['[verifier]', 'runner = "local"', `pass_env = ${JSON.stringify([...FAKE_PASS_ENV, 'VERUS_REPAIR_FAKE_REVIEW_ROOT'])}`, `cache_dir = ${JSON.stringify(path.join(this.crate, '.verus-repair', 'cache'))}`, '', '[verifier.precheck]', `target_dir = ${JSON.stringify(SHARED_TARGET_DIR)}`, 'offline = true', ''].join('\n'));
     this.fake = createFakeSetup(options.scenario ?? 'review-oracle');
