@@ -27,6 +27,10 @@ import { summarizeFunctions } from './summarize-functions.js';
 import { verifyVariant } from '../repair/candidates/verify-variant.js';
 import { selectVariantPrechecker } from './select-variant-prechecker.js';
 import { throwAbortReason } from '../verifier/runners/throw-if-aborted.js';
+import { precheckLetsVerusRun } from '../core/verifier-precheck.js';
+import type { Mutant } from './mutant.js';
+import { MutantSchema } from './schemata/mutant-schema.js';
+import { ACTIVE_MUTANT_VARIABLE } from './schemata/schema-switch-module.js';
 
 /**
  * The review: load → check the original → generate mutants → the original's spec tests (output
@@ -57,21 +61,31 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
   if (specChecks !== null) services.emit({ type: 'spec-checked', checks: specChecks });
 
   let settled = 0;
-  const settledMutants = await settleAll<(typeof generation.mutants)[number], SettledMutant>(
-    generation.mutants,
-    request.jobs,
-    async (mutant) => {
-      // After the erased build and tests, before Verus: a counterexample on the mutant's code kills it without a verifier call.
-      let killed: MutantVerdict | null = null;
-      const beforeVerifier = specTests === undefined || specChecks === null ? undefined : async (files: CrateFiles) => (killed = await killBySpecTests(files, crateDir, mutant.function, findOriginalCheck(specChecks, mutant.file, mutant.function), specTests, services.signal)) !== null;
-      const outcome = await verifyVariant(crateFiles, crateDir, { label: mutant.id, file: mutant.file, source: mutant.source }, variantServices, beforeVerifier === undefined ? {} : { beforeVerifier });
-      const verdict: MutantVerdict = killed ?? classifyMutantOutcome(outcome);
-      services.emit({ type: 'mutant-settled', id: mutant.id, function: mutant.function, verdict, settled: ++settled, total: generation.mutants.length });
-      return { mutant, verdict };
-    },
-    (mutant) => ({ mutant, verdict: interrupted() }),
-    services.signal,
-  );
+  const schema = request.schemata === false || generation.mutants.length < 2 ? null : await prepareSchema(crateFiles, crateDir, sources.files, generation.mutants, original, services);
+  let settledMutants: SettledMutant[];
+  try {
+    settledMutants = await settleAll<(typeof generation.mutants)[number], SettledMutant>(
+      generation.mutants,
+      request.jobs,
+      async (mutant) => {
+        // After the erased build and tests, before Verus: a counterexample on the mutant's code kills it without a verifier call.
+        let killed: MutantVerdict | null = null;
+        const beforeVerifier = specTests === undefined || specChecks === null ? undefined : async (files: CrateFiles) => (killed = await killBySpecTests(files, crateDir, mutant.function, findOriginalCheck(specChecks, mutant.file, mutant.function), specTests, services.signal)) !== null;
+        // The schema's erased outcome when it settled this mutant; otherwise the mutant is built on its own.
+        const known = schema === null ? null : await schema.precheck(mutant);
+        const outcome = known !== null && !precheckLetsVerusRun(known)
+          ? { precheck: known, verification: null }
+          : await verifyVariant(crateFiles, crateDir, { label: mutant.id, file: mutant.file, source: mutant.source }, known === null ? variantServices : { ...variantServices, prechecker: { precheck: async () => known } }, beforeVerifier === undefined ? {} : { beforeVerifier });
+        const verdict: MutantVerdict = killed ?? classifyMutantOutcome(outcome);
+        services.emit({ type: 'mutant-settled', id: mutant.id, function: mutant.function, verdict, settled: ++settled, total: generation.mutants.length });
+        return { mutant, verdict };
+      },
+      (mutant) => ({ mutant, verdict: interrupted() }),
+      services.signal,
+    );
+  } finally {
+    await schema?.dispose();
+  }
   // An interrupted review is no review: its unsettled mutants would read as a weaker spec, so nothing past this is reported or recorded.
   stopIfAborted(services.signal);
   const mutants = services.reprove === undefined ? settledMutants : await reproveKilledMutants(settledMutants, crateFiles, crateDir, services.reprove, services.emit);
@@ -113,8 +127,28 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
       ...(original.originalPrecheck === null ? {} : { originalPrecheck: original.originalPrecheck }),
       ...(services.reprove === undefined ? {} : { reprove: true }),
       ...(specChecks === null ? {} : { specChecks }),
+      ...(schema === null ? {} : { erasedSchema: schema.summary }),
     },
   };
+}
+
+/**
+ * The mutant schema of the erased stages, with the variants' time limit: `cargo build` of the
+ * schema, then each mutant's tests with it active (none when the original's tests fail, as for a
+ * mutant built alone).
+ */
+function prepareSchema(crateFiles: CrateFiles, crateDir: string, files: readonly VerusFileIr[], mutants: readonly Mutant[], original: Extract<Awaited<ReturnType<typeof checkOriginal>>, { kind: 'passed' }>, services: ReviewServices): Promise<MutantSchema> {
+  const timeoutMs = variantTimeoutMs(original.precheckMs);
+  const testsRun = original.originalPrecheck?.outcome !== 'tests-skipped';
+  return MutantSchema.prepare({
+    crateFiles,
+    crateDir,
+    sources: files,
+    mutants,
+    buildPrechecker: services.createVariantPrechecker(timeoutMs, { test: false }),
+    createTestPrechecker: testsRun ? (active) => services.createVariantPrechecker(timeoutMs, { environment: { [ACTIVE_MUTANT_VARIABLE]: String(active) } }) : null,
+    ...(services.signal === undefined ? {} : { signal: services.signal }),
+  });
 }
 
 /** Ten times the original's erased build and test, and at least 20 s: enough for a correct variant, short for one that loops. */

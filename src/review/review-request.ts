@@ -15,4 +15,6 @@ export interface ReviewRequest {
   vacuity: boolean;
   /** `--against REF`: check spec changes since REF (entailment) and list trusted assumptions added since. */
   against?: string | null;
+  /** Settle the erased stages through one mutant schema (default true); false: `--no-schemata`, each mutant built on its own. */
+  schemata?: boolean;
 }

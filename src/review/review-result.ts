@@ -1,3 +1,4 @@
+import type { SchemaSummary } from './schemata/mutant-schema.js';
 import type { VerdictOrigin } from '../core/verdict-origin.js';
 import type { OriginalPrecheckNote } from './original-precheck-note.js';
 import type { EntailmentResult } from '../specification/index.js';
@@ -49,6 +50,8 @@ export interface ReviewResult {
   reprove?: boolean;
   /** The spec tests of the original's reviewed functions (counterexamples, weak-postcondition witnesses); absent when spec tests were off. */
   specChecks?: ReviewSpecCheck[];
+  /** The mutant schema of the erased stages (absent: `--no-schemata`, or fewer than two mutants). */
+  erasedSchema?: SchemaSummary;
   /** Surviving mutants, proven survivors, vacuous probes, failed entailment directions, the original's counterexamples and weak-postcondition witnesses: the exit code is 1 when this is not zero. */
   findings: number;
   /** The original's erased pre-check when it was not a plain pass (absent: it passed as it is). */

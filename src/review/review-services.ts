@@ -13,8 +13,10 @@ export interface ReviewServices {
    * The pre-checker for mutants and probes, with a time limit derived from the original's pre-check:
    * a mutant often loops forever (a deleted increment), and its tests must not run for the default limit.
    * `test: false` drops `cargo test` (the original fails its tests while Verus verifies it).
+   * `environment`: variables the cargo steps (and so the tests) get besides the usual ones: a mutant
+   * schema's VERUS_REPAIR_MUTANT.
    */
-  createVariantPrechecker(timeoutMs: number, options?: { test?: boolean }): Prechecker;
+  createVariantPrechecker(timeoutMs: number, options?: { test?: boolean; environment?: Record<string, string> }): Prechecker;
   cache: ResultCache | null;
   precheckRunsTests: boolean;
   options: VerificationOptions;

@@ -31,6 +31,8 @@ export interface RunReviewRequest {
   /** Spec tests (the harness on the original and on mutants before Verus); default `[review] spec_tests`, true. */
   specTests?: boolean;
   against?: string;
+  /** Settle the erased stages through one mutant schema (default true; `--no-schemata`: each mutant built on its own). */
+  schemata?: boolean;
   runner?: 'docker' | 'local' | 'queue';
   cache?: boolean;
   /** Re-prove mutants killed by Verus with the repair loop (`[model]` required), within this budget per mutant. */
@@ -63,6 +65,7 @@ export async function runReview(request: RunReviewRequest): Promise<ReviewOutcom
       jobs: request.jobs ?? review.jobs,
       vacuity: request.vacuity ?? review.vacuity,
       against: request.against ?? null,
+      ...(request.schemata === undefined ? {} : { schemata: request.schemata }),
     },
     reprove === undefined ? services : { ...services, reprove },
   );
@@ -92,7 +95,11 @@ export async function createReviewServices(config: VerifierConfig, environment: 
   return {
     verifier: await createVerifier(config, environment),
     prechecker: new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, test: true } }, environment }),
-    createVariantPrechecker: (timeoutMs, variant) => new CargoPrechecker({ config: { ...config, precheck: { ...variantPrecheck, test: variant?.test ?? true, timeoutMs: Math.min(timeoutMs, config.precheck.timeoutMs) } }, environment }),
+    createVariantPrechecker: (timeoutMs, variant) => {
+      const extra = variant?.environment ?? {};
+      const precheck = { ...variantPrecheck, test: variant?.test ?? true, timeoutMs: Math.min(timeoutMs, config.precheck.timeoutMs) };
+      return new CargoPrechecker({ config: { ...config, passEnv: [...config.passEnv, ...Object.keys(extra)], precheck }, environment: { ...environment, ...extra } });
+    },
     cache: settings.cache ? new ResultCache(config.cacheDir) : null,
     precheckRunsTests: true,
     options,
