@@ -1,5 +1,6 @@
 import { describeReproofModelOrigins, describeReviewOrigins } from '../collect-review-origins.js';
 import type { ReviewResult } from '../review-result.js';
+import { countMutants } from './count-mutants.js';
 import { escapeHtml } from '../../report/escape-html.js';
 import { reviewSpecTestLines } from './render-review-spec-tests.js';
 import { REVIEW_TABLE_HEADER, reviewTableRows } from './render-review-table.js';
@@ -25,7 +26,7 @@ export function renderReviewHtml(review: ReviewResult): string {
 <body>
 <h1>Specification review <code>${escapeHtml(review.id)}</code></h1>
 <p class="meta" data-testid="origins">verifier: ${escapeHtml(describeReviewOrigins(review))}${review.reprove === true ? ` · re-proof model: ${escapeHtml(describeReproofModelOrigins(review.mutants))}` : ''}</p>
-${review.originalPrecheck === undefined ? '' : `<p class="meta" data-testid="original-precheck">erased pre-check of the original: ${escapeHtml(review.originalPrecheck.detail)}</p>\n`}<p class="meta">${escapeHtml(review.files.join(', '))} · ${review.mutants.length} mutants · ${review.findings} finding(s) · operators ${escapeHtml(review.operators.join(', '))}</p>
+${review.originalPrecheck === undefined ? '' : `<p class="meta" data-testid="original-precheck">erased pre-check of the original: ${escapeHtml(review.originalPrecheck.detail)}</p>\n`}<p class="meta">${escapeHtml(review.files.join(', '))} · ${countMutants(review)} mutants · ${review.findings} finding(s) · operators ${escapeHtml(review.operators.join(', '))}</p>
 <table data-testid="functions"><thead><tr>${REVIEW_TABLE_HEADER.map((cell) => `<th>${escapeHtml(cell)}</th>`).join('')}</tr></thead>
 <tbody>
 ${rows}

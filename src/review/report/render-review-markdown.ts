@@ -1,6 +1,7 @@
 import { sanitizeUntrustedText } from '../../core/sanitize-untrusted-text.js';
 import { describeReproofModelOrigins, describeReviewOrigins } from '../collect-review-origins.js';
 import type { ReviewResult } from '../review-result.js';
+import { countMutants } from './count-mutants.js';
 import { reviewSpecTestLines } from './render-review-spec-tests.js';
 import { REVIEW_TABLE_HEADER, reviewTableRows } from './render-review-table.js';
 
@@ -9,7 +10,7 @@ export function renderReviewMarkdown(review: ReviewResult): string {
   const lines: string[] = [`## Specification review ${review.id}`, ''];
   lines.push(`Verifier: ${describeReviewOrigins(review)}.${review.reprove === true ? ` Re-proof model: ${describeReproofModelOrigins(review.mutants)}.` : ''}`, '');
   if (review.originalPrecheck !== undefined) lines.push(`Erased pre-check of the original: ${review.originalPrecheck.detail}.`, '');
-  lines.push(`${review.mutants.length} mutants of ${review.files.join(', ')} (operators: ${review.operators.join(', ')}${review.sampledWithSeed === null ? '' : `; sampled from ${review.totalMutants}${review.sampledFromRewrites === true ? ' proposed rewrites' : ''} with seed ${review.sampledWithSeed}`}); ${review.findings} finding(s).`, '');
+  lines.push(`${countMutants(review)} mutants of ${review.files.join(', ')} (operators: ${review.operators.join(', ')}${review.sampledWithSeed === null ? '' : `; sampled from ${review.totalMutants}${review.sampledFromRewrites === true ? ' proposed rewrites' : ''} with seed ${review.sampledWithSeed}`}); ${review.findings} finding(s).`, '');
   lines.push(`| ${REVIEW_TABLE_HEADER.join(' | ')} |`, `|${REVIEW_TABLE_HEADER.map((_, index) => (index === 0 ? '---' : '---:')).join('|')}|`);
   for (const row of reviewTableRows(review.functions)) lines.push(`| \`${row[0]}\` | ${row.slice(1).join(' | ')} |`);
   const survivors = review.mutants.filter((entry) => entry.verdict.status === 'survived');

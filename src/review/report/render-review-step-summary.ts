@@ -2,6 +2,7 @@ import { sanitizeUntrustedText } from '../../core/sanitize-untrusted-text.js';
 import type { BaselineComparison } from '../baseline/compare-with-baseline.js';
 import type { ReviewFinding } from '../baseline/review-finding.js';
 import type { ReviewResult } from '../review-result.js';
+import { countMutants } from './count-mutants.js';
 
 /** What the summary says above its table: what was reviewed and against which baseline. */
 export interface StepSummaryContext {
@@ -20,7 +21,7 @@ const HEADER = ['function', 'file', 'mutants', 'stillborn', 'killed by tests', '
 export function renderReviewStepSummary(review: ReviewResult, findings: readonly ReviewFinding[], context: StepSummaryContext): string {
   const scope = context.changes === null ? `${review.functions.length} function(s)` : `${review.functions.length} function(s) changed since \`${context.changes.base}\``;
   const hidden = context.baseline === null ? '' : `; ${context.baseline.unchanged.length} known finding(s) hidden by the baseline \`${context.baseline.file}\``;
-  const lines = ['## verus-repair review', '', `Reviewed ${scope}: ${review.mutants.length} mutant(s), ${findings.length} ${context.baseline === null ? '' : 'new '}finding(s)${hidden}.`, ''];
+  const lines = ['## verus-repair review', '', `Reviewed ${scope}: ${countMutants(review)} mutant(s), ${findings.length} ${context.baseline === null ? '' : 'new '}finding(s)${hidden}.`, ''];
   const witnesses = new Map((review.specChecks ?? []).map((check) => [`${check.file}\0${check.function}`, check.counterexamples.length + (check.weakWitness === null ? 0 : 1)]));
   lines.push(`| ${HEADER.join(' | ')} |`, `|${HEADER.map((_, index) => (index < 2 ? ' --- ' : ' ---: ')).join('|')}|`);
   for (const row of review.functions) {
