@@ -28,6 +28,7 @@ interface ReviewCommandOptions {
   jobs?: string;
   vacuity: boolean;
   specTests: boolean;
+  schemata: boolean;
   cache: boolean;
   record: boolean;
   against?: string;
@@ -79,6 +80,7 @@ export function defineReviewCommand(program: Command): void {
     .option('--annotations <format>', 'print a workflow command per new finding: github (::warning file=...,line=...::)')
     .option('--no-vacuity', 'skip the vacuity probes')
     .option('--no-spec-tests', 'skip the spec tests: the original run against its spec with output perturbation (weak-postcondition witnesses) and mutants killed by a counterexample before Verus (default [review] spec_tests, true; costs harness cargo builds)')
+    .option('--no-schemata', 'build each mutant on its own in the erased stages, instead of one mutant schema for all of them (same verdicts, one build per mutant; for comparison and as a fallback)')
     .option('--no-cache', 'ignore and do not update the result cache')
     .option('--no-record', 'do not record the review in git')
     .description('check how much the specification pins down: mutate exec code, filter with erased cargo build/test, verify survivors with Verus; vacuity checks and the trusted base (exit 0 no finding, 1 findings, 2 bad input, 3 toolchain error, 4 incomplete: mutants without a verdict)')
@@ -125,6 +127,7 @@ export function defineReviewCommand(program: Command): void {
           vacuity: options.vacuity,
           // Only the switch: without it, [review] spec_tests decides.
           ...(options.specTests === false ? { specTests: false } : {}),
+          ...(options.schemata === false ? { schemata: false } : {}),
           cache: options.cache,
           signal,
           onEvent: progress,
@@ -147,7 +150,7 @@ export function defineReviewCommand(program: Command): void {
         const found = await compareReviewFindings(review, gate);
         const { hideKnownFindings } = await import('../../review/baseline/hide-known-findings.js');
         const shown = found.comparison === null ? review : hideKnownFindings(review, found.comparison.unchanged);
-        const written = await writeReviewReports(review, { reports, record: options.record, sarif: { findings: found.findings, baseline: found.comparison }, shown, codeQuality: { findings: found.reported, pathPrefix: found.pathPrefix } });
+        const written = await writeReviewReports(review, { reports, record: options.record, sarif: { findings: found.findings, baseline: found.comparison, pathPrefix: found.pathPrefix }, shown, codeQuality: { findings: found.reported, pathPrefix: found.pathPrefix } });
         const { selectRunSandboxesOf, renderRunSandboxes } = await import('../../verifier/sandbox/select-run-sandboxes.js');
         const sandbox = await selectRunSandboxesOf(crate, runner, process.env);
         const baseline = found.comparison === null ? {} : { baseline: { file: found.comparison.file, new: found.comparison.new.map(({ fingerprint }) => fingerprint), unchanged: found.comparison.unchanged.length, absent: found.comparison.absent } };
