@@ -12,6 +12,8 @@ export interface SarifFindingContext {
   /** The review's findings (collectReviewFindings, with the source texts); computed without them when absent. */
   findings?: readonly ReviewFinding[];
   baseline?: BaselineComparison | null;
+  /** Where the crate sits in its git repository: URIs are relative to the repository, as code scanning reads them ('' by default). */
+  pathPrefix?: string;
 }
 
 const INFORMATION_URI = 'https://github.com/verus-repair/verus-repair/blob/main/docs/review.md';
@@ -39,7 +41,7 @@ export function renderReviewSarif(review: ReviewResult, context: SarifFindingCon
   const spec = new Map(review.functions.map((row) => [`${row.file}\0${row.function}`, row]));
   const location = (file: string, line: number, column: number, message?: string, id?: number) => ({
     ...(id === undefined ? {} : { id }),
-    physicalLocation: { artifactLocation: { uri: file, uriBaseId: '%SRCROOT%' }, region: { startLine: line, startColumn: column } },
+    physicalLocation: { artifactLocation: { uri: context.pathPrefix === undefined || context.pathPrefix === '' ? file : `${context.pathPrefix}/${file}`, uriBaseId: '%SRCROOT%' }, region: { startLine: line, startColumn: column } },
     ...(message === undefined ? {} : { message: { text: message } }),
   });
   const results = [

@@ -1,3 +1,4 @@
+import type { VerdictOrigin } from '../../core/verdict-origin.js';
 import { describe, expect, it } from 'vitest';
 import { collectReviewFindings } from '../baseline/collect-review-findings.js';
 import { compareWithBaseline } from '../baseline/compare-with-baseline.js';
@@ -5,10 +6,11 @@ import { createReviewBaseline } from '../baseline/review-baseline.js';
 import type { ReviewResult, SettledMutant } from '../review-result.js';
 import { escapeData, escapeProperty, renderGithubAnnotations } from './render-github-annotations.js';
 import { renderReviewCodeQuality } from './render-review-code-quality.js';
+import { renderReviewSarif } from './render-review-sarif.js';
 import { renderReviewStepSummary } from './render-review-step-summary.js';
 
 const SOURCE = 'verus! {\npub fn pick(x: u64) -> (r: u64)\n    ensures r <= x,\n{\n    if x > 5 { x - 1 } else { x }\n}\n}\n';
-const origin = { kind: 'runner', runner: 'local', binary: 'cargo-verus', version: 'fake' } as never;
+const origin: VerdictOrigin = { kind: 'local', tool: 'cargo-verus', program: '/fake/cargo-verus', verusVersion: 'fake' };
 
 function survivor(id: string, original: string, replacement: string): SettledMutant {
   const source = SOURCE.replace(original, replacement);
@@ -28,6 +30,8 @@ const REVIEW = {
   vacuity: [],
   entailment: [],
   findings: 2,
+  origins: [],
+  sourceSha256: 'x',
 } as unknown as ReviewResult;
 
 describe('the step summary and the GitHub annotations', () => {
@@ -87,6 +91,15 @@ Reviewed 1 function(s) changed since \`origin/main\`: 3 mutant(s), 2 finding(s).
     expect(renderReviewCodeQuality(findings.slice(0, 1), 'crates/pick')).toEqual([
       { type: 'issue', check_name: 'verus-repair/surviving-mutant', description: 'mutant m1 of pick (relational-operator: `> → >=`) verifies: the specification does not rule it out', categories: ['Bug Risk'], severity: 'major', fingerprint: findings[0]?.fingerprint, location: { path: 'crates/pick/src/lib.rs', lines: { begin: 5 } } },
     ]);
+  });
+
+  it('SARIF: repository-relative URIs, the fingerprint, and baselineState under a baseline', () => {
+    const comparison = compareWithBaseline('baseline.json', findings, createReviewBaseline('r0', findings.slice(0, 1)));
+    const sarif = renderReviewSarif(REVIEW, { findings, baseline: comparison, pathPrefix: 'crates/pick' }) as { runs: Array<{ results: Array<{ baselineState: string; partialFingerprints: Record<string, string>; locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }> }> };
+    const results = sarif.runs[0]?.results ?? [];
+    expect(results.map((result) => result.baselineState)).toEqual(['unchanged', 'new']);
+    expect(results.map((result) => result.partialFingerprints)).toEqual(findings.map((finding) => ({ 'verusRepairFinding/v1': finding.fingerprint })));
+    expect(results[0]?.locations[0]?.physicalLocation.artifactLocation.uri).toBe('crates/pick/src/lib.rs');
   });
 
   it('fingerprints do not move with the lines', () => {
