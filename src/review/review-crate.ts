@@ -70,9 +70,10 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
       async (mutant) => {
         // After the erased build and tests, before Verus: a counterexample on the mutant's code kills it without a verifier call.
         let killed: MutantVerdict | null = null;
-        const beforeVerifier = specTests === undefined || specChecks === null ? undefined : async (files: CrateFiles) => (killed = await killBySpecTests(files, crateDir, mutant.function, findOriginalCheck(specChecks, mutant.file, mutant.function), specTests, services.signal)) !== null;
         // The schema's erased outcome when it settled this mutant; otherwise the mutant is built on its own.
         const known = schema === null ? null : await schema.precheck(mutant);
+        const schemaSpecTest = known === null ? null : (schema?.specTestOf(mutant) ?? null);
+        const beforeVerifier = specTests === undefined || specChecks === null ? undefined : async (files: CrateFiles) => (killed = await killBySpecTests(files, crateDir, mutant.function, findOriginalCheck(specChecks, mutant.file, mutant.function), specTests, services.signal, schemaSpecTest ?? undefined)) !== null;
         const outcome = known !== null && !precheckLetsVerusRun(known)
           ? { precheck: known, verification: null }
           : await verifyVariant(crateFiles, crateDir, { label: mutant.id, file: mutant.file, source: mutant.source }, known === null ? variantServices : { ...variantServices, prechecker: { precheck: async () => known } }, beforeVerifier === undefined ? {} : { beforeVerifier });

@@ -36,6 +36,14 @@ export interface CheckSpecRequest {
   signal?: AbortSignal;
   /** The crate's files as they should be checked (a candidate, an instrumented copy) instead of those on disk; crateDir still locates the config and Cargo.lock. */
   files?: ReadonlyMap<string, Uint8Array>;
+  /**
+   * The files the harness crate is built from, when they differ from `files`, which the checks are
+   * planned from: review's mutant schema, which holds the planned mutant among the others, selected
+   * at run time by `runEnvironment`. The same functions with the same signatures must be in both.
+   */
+  buildFiles?: ReadonlyMap<string, Uint8Array>;
+  /** Variables the harness process gets (a schema's active mutant); nothing else of `environment` reaches it but PATH. */
+  runEnvironment?: Readonly<Record<string, string>>;
   /** Also run output perturbation on each valid input (weak-postcondition witnesses, for review). */
   perturbResults?: boolean;
   /** The verifier config whose cargo and pre-check target directory the build uses; absent = the crate's verus-repair.toml. */
@@ -66,7 +74,9 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
   const planned = targets.map(({ fn, file }, index) => withLiterals(planFunctionCheck(fn, file, index, specFunctions), fn, irs.find((ir) => ir.file === file), specFunctions));
   const plans = planned.flatMap((entry) => (entry.kind === 'plan' ? [entry.plan] : []));
   const config = request.config ?? (await loadVerifierConfig(crateDir)).config;
-  const build = plans.length === 0 ? null : await buildHarness({ crateDir, files: addHarnessAccess(files, irs, plans, specFunctions), plans, specFunctions, probes: request.probes ?? [], config, environment, ...(request.reuseHarness === undefined ? {} : { reuse: request.reuseHarness }), ...(request.signal === undefined ? {} : { signal: request.signal }) });
+  const buildFiles = request.buildFiles ?? files;
+  const buildIrs = request.buildFiles === undefined ? irs : await parseCrateFiles(buildFiles, crateDir);
+  const build = plans.length === 0 ? null : await buildHarness({ crateDir, files: addHarnessAccess(buildFiles, buildIrs, plans, specFunctions), plans, specFunctions, probes: request.probes ?? [], config, environment, ...(request.reuseHarness === undefined ? {} : { reuse: request.reuseHarness }), ...(request.signal === undefined ? {} : { signal: request.signal }) });
   const exclusions: import('./harness/build-harness.js').Exclusions = build?.exclusions ?? { specFunctions: new Map(), clauses: new Map(), functions: new Map() };
   const results: FunctionSpecCheck[] = [];
   let runMs = 0;
@@ -85,7 +95,7 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
         results.push(assembleRun(plan, { ok: false, reason, lines: [], wallTimeMs: 0, command: [] }, specFunctions, exclusions));
         continue;
       }
-      const run = await runFunctionCheck(plan, { executable: build.executable, directory: build.directory, sandbox: build.sandbox, ...settings, environment, ...(request.signal === undefined ? {} : { signal: request.signal }) });
+      const run = await runFunctionCheck(plan, { executable: build.executable, directory: build.directory, sandbox: build.sandbox, ...settings, environment, ...(request.runEnvironment === undefined ? {} : { runEnvironment: request.runEnvironment }), ...(request.signal === undefined ? {} : { signal: request.signal }) });
       runMs += run.wallTimeMs;
       runCommand = run.command.slice(0, 1).concat('<function>', run.command.slice(2));
       results.push(assembleRun(plan, run, specFunctions, exclusions, request.probes ?? []));

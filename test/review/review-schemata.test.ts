@@ -13,7 +13,8 @@ afterAll(removeTemporaryDirectories);
 async function review(name: string, schemata: boolean): Promise<ReviewResult> {
   const crate = copyReviewFixture(name);
   const fake = createFakeSetup('review-oracle');
-  const outcome = await runReview({ crateDir: crate, jobs: 1, vacuity: false, specTests: false, cache: false, schemata, environment: fake.environment });
+  // Spec tests on, as review runs by default: mutants past the tests go through the spec-check harness (built from the schema's files with it on).
+  const outcome = await runReview({ crateDir: crate, jobs: 1, vacuity: false, specTests: true, cache: false, schemata, environment: fake.environment });
   if (outcome.kind !== 'reviewed') throw new Error(`${name}: ${outcome.message}`);
   return outcome.review;
 }
@@ -23,6 +24,7 @@ function describeVerdicts(result: ReviewResult): string[] {
   return result.mutants.map(({ mutant, verdict }) => {
     if (verdict.status === 'killed-by-tests') return `${mutant.id} killed-by-tests ${verdict.failingTests.join(',')}`;
     if (verdict.status === 'stillborn') return `${mutant.id} stillborn ${verdict.detail}`;
+    if (verdict.status === 'killed-by-spec-tests') return `${mutant.id} killed-by-spec-tests ${verdict.counterexample}`;
     return `${mutant.id} ${verdict.status}`;
   });
 }

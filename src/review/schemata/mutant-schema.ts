@@ -6,7 +6,9 @@ import { materializeCrate, withFile, type CrateFiles } from '../../repair/setup/
 import { throwAbortReason } from '../../verifier/runners/throw-if-aborted.js';
 import type { Mutant } from '../mutant.js';
 import { ACTIVE_MUTANT_VARIABLE } from './schema-switch-module.js';
-import { writeMutantSchema, type SchemaSite } from './write-mutant-schema.js';
+import { mapSchemaOffset } from './map-schema-location.js';
+import { writeMutantSchema, type SchemaSite, type SchemaSwitch } from './write-mutant-schema.js';
+import type { SchemaSpecTest } from '../spec-tests/kill-by-spec-tests.js';
 
 /** At most this many schema builds: each drops the stillborn mutants the last one's errors named. */
 const MAX_SCHEMA_BUILDS = 3;
@@ -51,6 +53,11 @@ export class MutantSchema {
   private readonly known = new Map<string, PrecheckResult>();
   private readonly inSchema = new Set<string>();
   private directory: string | null = null;
+  /** The schema crate's files as built (the accepted build's), their texts, sites and switches. */
+  private files: CrateFiles | null = null;
+  private texts: ReadonlyMap<string, string> | null = null;
+  private readonly sites = new Map<string, SchemaSite>();
+  private switches: ReadonlyMap<string, readonly SchemaSwitch[]> = new Map();
   private builtResult: PrecheckResult | null = null;
   private summaryFacts: SchemaSummary;
 
@@ -71,6 +78,22 @@ export class MutantSchema {
 
   get summary(): SchemaSummary {
     return { ...this.summaryFacts, builtAlone: this.input.mutants.length - this.known.size - this.inSchema.size };
+  }
+
+  /** How `mutant`'s spec tests run through the schema (its harness built from the schema's files), or null when it is not in the schema. */
+  specTestOf(mutant: Mutant): SchemaSpecTest | null {
+    const site = this.sites.get(mutant.id);
+    if (!this.inSchema.has(mutant.id) || this.files === null || this.texts === null || site === undefined) return null;
+    const schemaText = new SourceText(this.texts.get(site.file) ?? '');
+    const mutantText = new SourceText(mutant.source);
+    const switches = this.switches.get(site.file) ?? [];
+    // A panic's location in the mutant's file is said in the mutant's lines, as when it is built alone.
+    const mapLocations = (text: string): string => text.replaceAll(/(?<![\w/.-])([\w./-]+\.rs):(\d+):(\d+)/g, (whole, file: string, line: string, column: string) => {
+      if (file !== site.file) return whole;
+      const mapped = mapSchemaOffset(schemaText.indexAtLineColumn(Number(line), Number(column)), site, switches);
+      return mapped === null ? whole : `${file}:${mutantText.lineIndexAt(mapped) + 1}:${mutantText.columnAt(mapped)}`;
+    });
+    return { files: this.files, runEnvironment: { [ACTIVE_MUTANT_VARIABLE]: String(this.numberOf(mutant.id)) }, mapLocations };
   }
 
   /** The erased outcome of `mutant` from the schema, or null when it must be built on its own. */
@@ -107,10 +130,15 @@ export class MutantSchema {
       let files = this.input.crateFiles;
       for (const [file, text] of plan.files) files = withFile(files, file, text);
       this.directory = await materializeCrate(files, this.input.crateDir, 'review-schema');
+      this.files = files;
       const result = await this.input.buildPrechecker.precheck(this.directory, this.input.signal);
       if (this.input.signal?.aborted === true) throwAbortReason(this.input.signal);
       this.summaryFacts.builds += 1;
-      if (result.status === 'passed') return this.accept(plan.sites, result);
+      if (result.status === 'passed') {
+        this.texts = plan.files;
+        this.switches = plan.switches;
+        return this.accept(plan.sites, result);
+      }
       if (result.status !== 'build-failed' || result.step !== 'build' || (result.fixes ?? []).some((fix) => plan.files.has(fix.file))) {
         return this.abandon(`the schema's build ended ${result.status}${result.status === 'build-failed' && (result.fixes ?? []).length > 0 ? ' after erasure fixes to a mutated file' : ''}`);
       }
@@ -126,7 +154,10 @@ export class MutantSchema {
   }
 
   private async accept(sites: readonly SchemaSite[], result: PrecheckResult): Promise<void> {
-    for (const site of sites) this.numbers.set(site.mutantId, site.number);
+    for (const site of sites) {
+      this.numbers.set(site.mutantId, site.number);
+      this.sites.set(site.mutantId, site);
+    }
     this.builtResult = result;
     if (this.input.createTestPrechecker !== null && this.directory !== null) {
       const baseline = await this.input.createTestPrechecker(0).precheck(this.directory, this.input.signal);

@@ -14,12 +14,25 @@ export interface SchemaSite {
   switchEnd: number;
   branchStart: number;
   branchEnd: number;
+  /** The original's offset where the mutant's branch text begins (the switched region's start), and the mutant's own edit. */
+  regionStart: number;
+  edit: MutationEdit;
+}
+
+/** A switch of a schema file: its schema range and the original range it replaced. */
+export interface SchemaSwitch {
+  schemaStart: number;
+  schemaEnd: number;
+  originalStart: number;
+  originalEnd: number;
 }
 
 export interface MutantSchemaPlan {
   /** The schema's text of every file it changes: the mutated files, and the crate roots that get the switch module. */
   files: Map<string, string>;
   sites: SchemaSite[];
+  /** Each changed file's switches, in order. */
+  switches: Map<string, SchemaSwitch[]>;
   /** Mutants the schema leaves out (built on their own), with why. */
   excluded: Array<{ mutantId: string; reason: string }>;
 }
@@ -44,9 +57,10 @@ const CRATE_ROOTS = ['src/lib.rs', 'src/main.rs'];
 export function writeMutantSchema(sources: readonly VerusFileIr[], mutants: readonly Mutant[], rootTexts: ReadonlyMap<string, string>): MutantSchemaPlan {
   const excluded: MutantSchemaPlan['excluded'] = [];
   const roots = CRATE_ROOTS.filter((file) => rootTexts.has(file));
-  if (roots.length === 0) return { files: new Map(), sites: [], excluded: mutants.map((mutant) => ({ mutantId: mutant.id, reason: 'the crate has no src/lib.rs or src/main.rs to hold the schema switch' })) };
+  if (roots.length === 0) return { files: new Map(), sites: [], switches: new Map(), excluded: mutants.map((mutant) => ({ mutantId: mutant.id, reason: 'the crate has no src/lib.rs or src/main.rs to hold the schema switch' })) };
   const files = new Map<string, string>();
   const sites: SchemaSite[] = [];
+  const switches = new Map<string, SchemaSwitch[]>();
   const numbers = new Map(mutants.map((mutant, index) => [mutant.id, index + 1]));
   for (const ir of sources) {
     const placed: PlacedMutant[] = [];
@@ -58,11 +72,13 @@ export function writeMutantSchema(sources: readonly VerusFileIr[], mutants: read
       else placed.push({ mutant, edit, region, fn });
     }
     if (placed.length === 0) continue;
-    const text = switchFile(ir.source.text, widenToBodies(placed), { sites, excluded, file: ir.file, numbers });
+    const fileSwitches: SchemaSwitch[] = [];
+    const text = switchFile(ir.source.text, widenToBodies(placed), { sites, excluded, file: ir.file, numbers, switches: fileSwitches });
+    switches.set(ir.file, fileSwitches);
     files.set(ir.file, text);
   }
   for (const root of roots) files.set(root, `${files.get(root) ?? rootTexts.get(root) ?? ''}${SCHEMA_SWITCH_MODULE}`);
-  return { files, sites, excluded };
+  return { files, sites, switches, excluded };
 }
 
 function contains(ir: VerusFileIr, fn: FunctionItem, edit: MutationEdit): boolean {
@@ -83,10 +99,11 @@ interface SwitchOutput {
   excluded: MutantSchemaPlan['excluded'];
   file: string;
   numbers: ReadonlyMap<string, number>;
+  switches: SchemaSwitch[];
 }
 
 function switchFile(original: string, placed: readonly PlacedMutant[], output: SwitchOutput): string {
-  const { sites, excluded, file, numbers } = output;
+  const { sites, excluded, file, numbers, switches } = output;
   const groups = new Map<string, { region: SwitchRegion; members: PlacedMutant[] }>();
   for (const entry of placed) {
     const key = `${entry.region.start}:${entry.region.end}`;
@@ -112,11 +129,12 @@ function switchFile(original: string, placed: readonly PlacedMutant[], output: S
       text += `if ${ACTIVE_MUTANT_FUNCTION}(${numbers.get(mutant.id) ?? 0}) { `;
       const branchStart = text.length;
       text += `${originalCode.slice(0, edit.start - region.start)}${edit.replacement}${originalCode.slice(edit.end - region.start)}`;
-      pending.push({ mutantId: mutant.id, number: numbers.get(mutant.id) ?? 0, file, switchStart, branchStart, branchEnd: text.length });
+      pending.push({ mutantId: mutant.id, number: numbers.get(mutant.id) ?? 0, file, switchStart, branchStart, branchEnd: text.length, regionStart: region.start, edit });
       text += ' } else ';
     }
     text += `{ ${originalCode} }${region.kind === 'let-value' ? ')' : ''}`;
     for (const site of pending) sites.push({ ...site, switchEnd: text.length });
+    switches.push({ schemaStart: switchStart, schemaEnd: text.length, originalStart: region.start, originalEnd: region.end });
     copied = region.end;
   }
   return text + original.slice(copied);

@@ -4,6 +4,19 @@ import type { ReviewSpecCheck } from './review-spec-check.js';
 import type { SpecTestSettings } from './spec-test-settings.js';
 
 /**
+ * A mutant's spec tests through its review's mutant schema: the harness is built from the schema's
+ * files (one build serves every mutant of a function, the harness cache reusing it), planned from
+ * the mutant's own files (its literals seed the inputs, as when it is built alone), and run with the
+ * mutant active.
+ */
+export interface SchemaSpecTest {
+  files: ReadonlyMap<string, Uint8Array>;
+  runEnvironment: Readonly<Record<string, string>>;
+  /** Rewrites source locations of the schema's files (a panic's) into the mutant file's lines. */
+  mapLocations(text: string): string;
+}
+
+/**
  * The spec tests of one mutant that passed the erased build and tests: its function's erased code
  * (the mutant's) run on the same generated inputs as the original's check. A counterexample kills the
  * mutant before any Verus run. Only a function whose original check ran every clause it could and
@@ -11,15 +24,16 @@ import type { SpecTestSettings } from './spec-test-settings.js';
  * short of a counterexample (not executable, a timeout, a harness error) is no claim: null, and
  * Verus settles the mutant.
  */
-export async function killBySpecTests(files: ReadonlyMap<string, Uint8Array>, crateDir: string, fnName: string, original: ReviewSpecCheck | undefined, settings: SpecTestSettings, signal?: AbortSignal): Promise<Extract<MutantVerdict, { status: 'killed-by-spec-tests' }> | null> {
+export async function killBySpecTests(files: ReadonlyMap<string, Uint8Array>, crateDir: string, fnName: string, original: ReviewSpecCheck | undefined, settings: SpecTestSettings, signal?: AbortSignal, schema?: SchemaSpecTest): Promise<Extract<MutantVerdict, { status: 'killed-by-spec-tests' }> | null> {
   if (original === undefined || original.status !== 'checked' || original.counterexamples.length > 0) return null;
   try {
-    const report = await checkSpec({ crateDir, files, functions: [fnName], inputs: settings.inputs, seed: settings.seed, config: settings.config, environment: settings.environment, ...(signal === undefined ? {} : { signal }) });
+    const report = await checkSpec({ crateDir, files, functions: [fnName], inputs: settings.inputs, seed: settings.seed, config: settings.config, environment: settings.environment, ...(schema === undefined ? {} : { buildFiles: schema.files, runEnvironment: schema.runEnvironment }), ...(signal === undefined ? {} : { signal }) });
     const result = report.functions[0];
     if (result === undefined || result.status !== 'checked') return null;
     const counterexample = result.counterexamples[0];
     if (counterexample === undefined) return null;
-    return { status: 'killed-by-spec-tests', settledBy: 'spec-test', counterexample: describeCounterexample(result.function, counterexample), inputs: counterexample.inputs };
+    const described = describeCounterexample(result.function, counterexample);
+    return { status: 'killed-by-spec-tests', settledBy: 'spec-test', counterexample: schema === undefined ? described : schema.mapLocations(described), inputs: counterexample.inputs };
   } catch (error) {
     if (signal?.aborted === true) throw error;
     return null;

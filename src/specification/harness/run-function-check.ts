@@ -18,6 +18,8 @@ export interface RunSettings {
   /** Also look for a perturbed result the ensures accepts (weak-postcondition witness). */
   perturbResults?: boolean;
   environment: NodeJS.ProcessEnv;
+  /** Variables the harness process gets besides PATH: a mutant schema's active mutant (review's spec tests). */
+  runEnvironment?: Readonly<Record<string, string>>;
   /** Where the harness was built (buildHarness): under bwrap it runs there too, writing nothing but its own /tmp. */
   sandbox?: Sandbox;
   signal?: AbortSignal;
@@ -60,7 +62,7 @@ export async function runFunctionCheck(plan: FunctionCheckPlan, settings: RunSet
 
 async function runSegment(plan: FunctionCheckPlan, settings: RunSettings, start: number): Promise<(HarnessRun & { ok: false }) | { ok: true; lines: HarnessLine[]; ignored: number; wallTimeMs: number; command: string[] }> {
   const command = [settings.executable, String(plan.index), String(settings.budget), String(settings.seed), String(settings.callTimeoutMs), settings.perturbResults === true ? '1' : '0', String(start), String(settings.memoryMb)];
-  const env: Record<string, string> = { RUST_BACKTRACE: '0' };
+  const env: Record<string, string> = { ...settings.runEnvironment, RUST_BACKTRACE: '0' };
   if (settings.environment['PATH'] !== undefined) env['PATH'] = settings.environment['PATH'];
   const job = { command, cwd: settings.directory, env, timeoutMs: settings.callTimeoutMs * 4 + 120_000, maxOutputBytes: MAX_OUTPUT_BYTES, cleanupCommands: [] };
   const outcome = await runProcessJob(
