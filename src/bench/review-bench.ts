@@ -1,6 +1,6 @@
 import type { VerdictOrigin } from '../core/verdict-origin.js';
 import { describeBenchVerifier } from './describe-bench-verifier.js';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,19 +39,30 @@ export async function runReviewBenchmark(): Promise<BenchReport> {
     const timings: Record<number, number> = {};
     const origins: VerdictOrigin[] = [];
     const mutantPhase = { ms: 0, cargoMs: 0, mutants: 0, warmBuildMs: [] as number[] };
-    for (const jobs of [1, 2]) {
+    // Crate compilations (units of the variants, schemas and harnesses cargo compiled) and mutant-phase time per pass: with the schema, and without it (--no-schemata).
+    const compilations = { schemata: [] as number[], alone: [] as number[] };
+    const withoutSchemata = { ms: 0, mutants: 0 };
+    for (const pass of [{ jobs: 1, schemata: true }, { jobs: 2, schemata: true }, { jobs: 1, schemata: false }]) {
+      const { jobs } = pass;
       const started = performance.now();
       for (const name of FIXTURES) {
-        const crate = copyFixture(work, name, jobs);
+        const crate = copyFixture(work, `${name}${pass.schemata ? '' : '-alone'}`, jobs, name);
+        const reviewStartedMs = Date.now();
         const phase = { started: 0, lastSettled: 0, settled: 0, cargoMs: 0 };
         const cargo = { ms: 0 };
         const onEvent = (event: ReviewEvent): void => {
           if (event.type === 'review-started') phase.started = performance.now();
           if (event.type === 'mutant-settled') Object.assign(phase, { lastSettled: performance.now(), settled: event.settled, cargoMs: cargo.ms });
         };
-        const outcome = await reviewCrate({ id: `bench-${jobs}`, crateDir: crate, file: null, functions: [], operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1, jobs, vacuity: true }, services(crate, onEvent, cargo));
+        const outcome = await reviewCrate({ id: `bench-${jobs}`, crateDir: crate, file: null, functions: [], operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1, jobs, vacuity: true, schemata: pass.schemata }, services(crate, onEvent, cargo));
         if (outcome.kind !== 'reviewed') throw new Error(`${name}: ${outcome.message}`);
         origins.push(...outcome.review.origins);
+        if (jobs === 1) compilations[pass.schemata ? 'schemata' : 'alone'].push(countCompiledUnits(reviewStartedMs));
+        if (!pass.schemata) {
+          withoutSchemata.ms += phase.lastSettled - phase.started;
+          withoutSchemata.mutants += phase.settled;
+          continue;
+        }
         if (jobs === 1) {
           mutantPhase.ms += phase.lastSettled - phase.started;
           mutantPhase.cargoMs += phase.cargoMs;
@@ -65,7 +76,7 @@ export async function runReviewBenchmark(): Promise<BenchReport> {
           }
         }
       }
-      timings[jobs] = performance.now() - started;
+      if (pass.schemata) timings[jobs] = performance.now() - started;
     }
     const changed = await measureChangedReview();
     origins.push(...changed.origins);
@@ -77,6 +88,8 @@ export async function runReviewBenchmark(): Promise<BenchReport> {
     const warmBuildMs = mutantPhase.warmBuildMs.reduce((sum, ms) => sum + ms, 0) / Math.max(1, mutantPhase.warmBuildMs.length);
     const perMutantRatio = perMutantMs / warmBuildMs;
     const cargoPerMutantMs = mutantPhase.cargoMs / Math.max(1, mutantPhase.mutants);
+    const alonePerMutantMs = withoutSchemata.ms / Math.max(1, withoutSchemata.mutants);
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
     return {
       name: 'review (fake cargo-verus: synthetic verdicts, 300 ms per call; real erased cargo build/test)',
       lines: [
@@ -88,23 +101,46 @@ export async function runReviewBenchmark(): Promise<BenchReport> {
         `  generation over parsing the same file: ${scaling.overParse[0].toFixed(0)}x at ${SCALING_SIZES[0]} functions, ${scaling.overParse[1].toFixed(0)}x at ${SCALING_SIZES[1]} (parse ${scaling.parseMs[0].toFixed(0)} ms and ${scaling.parseMs[1].toFixed(0)} ms; each mutant's function is parsed again to prove it changed exec code only)`,
         `wall time per mutant (--jobs 1, review-started to the last mutant settled): ${(perMutantMs / 1000).toFixed(2)} s = ${perMutantRatio.toFixed(2)}x one warm erased cargo build of the crate (${(warmBuildMs / 1000).toFixed(2)} s: a fresh copy, vstd already built; target <= 2x). Measures the real erased cargo build and test of each mutant in one shared target directory, the spec tests' harness build and run of each mutant past the tests, plus the fake cargo-verus's 300 ms per call for mutants that reach Verus`,
         `  of which the erased cargo build and test: ${(cargoPerMutantMs / 1000).toFixed(2)} s per mutant = ${(cargoPerMutantMs / warmBuildMs).toFixed(2)}x the warm build (real cargo); the rest is the spec tests' harness builds and runs (real cargo, one per mutant past the tests), the fake verifier and the review's own work`,
+        `crate compilations (units of the mutants' variants, schemas and spec-test harnesses that cargo compiled; vstd and other dependencies were fresh) per review, --jobs 1: with the schema ${compilations.schemata.join(', ')} (most ${Math.max(...compilations.schemata)}; target <= 8 whatever the number of mutants), --no-schemata ${compilations.alone.join(', ')}, for ${FIXTURES.join(', ')}`,
+        `wall time per mutant with the schema over --no-schemata (--jobs 1, same run): ${(perMutantMs / 1000).toFixed(2)} s / ${(alonePerMutantMs / 1000).toFixed(2)} s = ${(perMutantMs / alonePerMutantMs).toFixed(2)}x`,
         `pool: --jobs 1 ${(timings[1]! / 1000).toFixed(1)} s, --jobs 2 ${(timings[2]! / 1000).toFixed(1)} s: ${speedup.toFixed(2)}x throughput (parallel 300 ms sleeps of the fake cargo-verus: the pool's parallelism and overhead over the fake's cost model, not a measurement of Verus)`,
         `review of a one-function change in a ${changed.functions}-function crate with --since HEAD~1 against the whole review: ${(changed.sinceMs / 1000).toFixed(1)} s / ${(changed.wholeMs / 1000).toFixed(1)} s = ${changed.ratio.toFixed(3)}x (target <= 0.15x; ${changed.sinceMutants} and ${changed.wholeMutants} mutants, vacuity on, spec tests off; real erased cargo, the fake cargo-verus's 300 ms per call models the verifier: a ratio of the harness's work, not a measurement of Verus)`,
         describeBenchVerifier(origins),
       ],
-      metrics: { mutantsPerFunction: mutants / functions, settledBeforeVerusShare: share, verifierCallsPerFunction: verifierCalls / functions, generationMsPerKiloExecLine: generation.msPerKiloLine, generation400Over100Functions: scaling.ratio, generationOverParse400Functions: scaling.overParse[1], jobsTwoSpeedup: speedup, perMutantMs, warmErasedBuildMs: warmBuildMs, perMutantOverWarmBuild: perMutantRatio, erasedCargoPerMutantOverWarmBuild: cargoPerMutantMs / warmBuildMs, changedReviewOverWhole: changed.ratio },
+      metrics: { schemaCompilationsMax: Math.max(...compilations.schemata), schemaCompilationsTotal: sum(compilations.schemata), aloneCompilationsTotal: sum(compilations.alone), perMutantWithSchemaOverAlone: perMutantMs / alonePerMutantMs, mutantsPerFunction: mutants / functions, settledBeforeVerusShare: share, verifierCallsPerFunction: verifierCalls / functions, generationMsPerKiloExecLine: generation.msPerKiloLine, generation400Over100Functions: scaling.ratio, generationOverParse400Functions: scaling.overParse[1], jobsTwoSpeedup: speedup, perMutantMs, warmErasedBuildMs: warmBuildMs, perMutantOverWarmBuild: perMutantRatio, erasedCargoPerMutantOverWarmBuild: cargoPerMutantMs / warmBuildMs, changedReviewOverWhole: changed.ratio },
     };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-function copyFixture(work: string, name: string, jobs: number): string {
+/** The fixture crate `fixture` copied to `<work>/<name>-<jobs>`. */
+function copyFixture(work: string, name: string, jobs: number, fixture = name): string {
   const crate = path.join(work, `${name}-${jobs}`);
-  cpSync(path.join(FIXTURES_ROOT, name), crate, { recursive: true });
+  cpSync(path.join(FIXTURES_ROOT, fixture), crate, { recursive: true });
   cpSync(path.join(FIXTURES_ROOT, 'Cargo.lock'), path.join(crate, 'Cargo.lock'));
   writeFileSync(path.join(crate, 'Cargo.toml'), `${readFileSync(path.join(crate, 'Cargo.toml'), 'utf8')}\n[workspace]\n`);
   return crate;
+}
+
+/**
+ * The units cargo compiled in the shared target directory since `sinceMs`: each compiled unit
+ * rewrites the files of its fingerprint directory (a unit compiled again under a name it had in an
+ * earlier run included, since scratch packages are named by their content).
+ */
+function countCompiledUnits(sinceMs: number): number {
+  const directory = path.join(FIXTURES_ROOT, 'target', 'debug', '.fingerprint');
+  if (!existsSync(directory)) return 0;
+  let compiled = 0;
+  for (const unit of readdirSync(directory)) {
+    try {
+      const files = readdirSync(path.join(directory, unit));
+      if (files.some((file) => statSync(path.join(directory, unit, file)).mtimeMs >= sinceMs)) compiled++;
+    } catch {
+      // A unit directory another cargo removed meanwhile compiled nothing of this review.
+    }
+  }
+  return compiled;
 }
 
 /**
@@ -136,7 +172,9 @@ function services(crate: string, onEvent: (event: ReviewEvent) => void, cargo: {
     verifier: new LocalVerifier({ config, environment: fake.environment }),
     prechecker: new CargoPrechecker({ config, environment: fake.environment }),
     createVariantPrechecker: (timeoutMs, variant) => {
-      const prechecker = new CargoPrechecker({ config: { ...config, precheck: { ...config.precheck, timeoutMs, test: variant?.test ?? true } }, environment: fake.environment });
+      // A schema's test runs name their active mutant in the environment; pass_env lets it through to the tests.
+      const extra = variant?.environment ?? {};
+      const prechecker = new CargoPrechecker({ config: { ...config, passEnv: [...config.passEnv, ...Object.keys(extra)], precheck: { ...config.precheck, timeoutMs, test: variant?.test ?? true } }, environment: { ...fake.environment, ...extra } });
       return { precheck: async (crateDir, signal) => {
         const result = await prechecker.precheck(crateDir, signal);
         cargo.ms += result.wallTimeMs;

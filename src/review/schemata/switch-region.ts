@@ -1,5 +1,5 @@
 import type { FunctionItem, VerusFileIr } from '../../ir/index.js';
-import type { MutationEdit } from './locate-mutation.js';
+import type { SingleEdit } from './locate-single-edit.js';
 
 /**
  * The code a schema switches between a mutant and the original, in the original's UTF-16 offsets.
@@ -18,7 +18,7 @@ export interface SwitchRegion {
 }
 
 /** The region of `fn` that holds `edit`, or null when the schema cannot switch it (a `let` pattern or type, an item): that mutant is built on its own. */
-export function chooseSwitchRegion(ir: VerusFileIr, fn: FunctionItem, edit: MutationEdit): SwitchRegion | null {
+export function chooseSwitchRegion(ir: VerusFileIr, fn: FunctionItem, edit: SingleEdit): SwitchRegion | null {
   const body = fn.body;
   if (body === null) return null;
   const toIndex = (byte: number): number => ir.source.indexAtByteOffset(byte);
@@ -37,7 +37,7 @@ export function chooseSwitchRegion(ir: VerusFileIr, fn: FunctionItem, edit: Muta
 }
 
 /** The initializer of `let pattern = value;` (up to `;` or a let-else's `else`), when the edit is inside it. */
-function letValueRegion(ir: VerusFileIr, start: number, end: number, edit: MutationEdit): SwitchRegion | null {
+function letValueRegion(ir: VerusFileIr, start: number, end: number, edit: SingleEdit): SwitchRegion | null {
   const { tokens } = ir;
   let index = firstTokenAtOrAfter(ir, start);
   let equals = -1;

@@ -1,6 +1,6 @@
 import type { FunctionItem, VerusFileIr } from '../../ir/index.js';
 import type { Mutant } from '../mutant.js';
-import { locateMutation, type MutationEdit } from './locate-mutation.js';
+import { locateSingleEdit, type SingleEdit } from './locate-single-edit.js';
 import { ACTIVE_MUTANT_FUNCTION, SCHEMA_SWITCH_MODULE } from './schema-switch-module.js';
 import { chooseSwitchRegion, type SwitchRegion } from './switch-region.js';
 
@@ -16,7 +16,7 @@ export interface SchemaSite {
   branchEnd: number;
   /** The original's offset where the mutant's branch text begins (the switched region's start), and the mutant's own edit. */
   regionStart: number;
-  edit: MutationEdit;
+  edit: SingleEdit;
 }
 
 /** A switch of a schema file: its schema range and the original range it replaced. */
@@ -39,7 +39,7 @@ export interface MutantSchemaPlan {
 
 interface PlacedMutant {
   mutant: Mutant;
-  edit: MutationEdit;
+  edit: SingleEdit;
   region: SwitchRegion;
   fn: FunctionItem;
 }
@@ -65,7 +65,7 @@ export function writeMutantSchema(sources: readonly VerusFileIr[], mutants: read
   for (const ir of sources) {
     const placed: PlacedMutant[] = [];
     for (const mutant of mutants.filter((entry) => entry.file === ir.file)) {
-      const edit = locateMutation(ir.source.text, mutant.source);
+      const edit = locateSingleEdit(ir.source.text, mutant.source);
       const fn = ir.functions.find((candidate) => candidate.qualifiedName === mutant.function && candidate.body !== null && contains(ir, candidate, edit));
       const region = fn === undefined ? null : chooseSwitchRegion(ir, fn, edit);
       if (fn === undefined || region === null) excluded.push({ mutantId: mutant.id, reason: 'its change is not in a statement, a let initializer or a body the schema can switch' });
@@ -81,7 +81,7 @@ export function writeMutantSchema(sources: readonly VerusFileIr[], mutants: read
   return { files, sites, switches, excluded };
 }
 
-function contains(ir: VerusFileIr, fn: FunctionItem, edit: MutationEdit): boolean {
+function contains(ir: VerusFileIr, fn: FunctionItem, edit: SingleEdit): boolean {
   const start = ir.source.indexAtByteOffset(fn.span.byteStart);
   const end = ir.source.indexAtByteOffset(fn.span.byteEnd);
   return start <= edit.start && edit.end <= end;

@@ -1,5 +1,5 @@
-/** Where a mutant differs from the original file: the original's UTF-16 range [start, end) and the text that replaces it. */
-export interface MutationEdit {
+/** Where a variant (a mutant, a vacuity probe) differs from the original file: the original's UTF-16 range [start, end) and the text that replaces it. */
+export interface SingleEdit {
   start: number;
   end: number;
   replacement: string;
@@ -7,10 +7,10 @@ export interface MutationEdit {
 
 /**
  * The smallest single edit that turns `original` into `mutated`: their common prefix and suffix
- * left out. A mutant is one replacement (generate-mutants.ts), so this is that replacement, or a
- * narrower one when its ends repeat the original's text; either lies inside the site.
+ * left out. A mutant is one replacement (generate-mutants.ts) and a probe one insertion, so this is
+ * that edit, or a narrower one when its ends repeat the original's text; either lies inside the site.
  */
-export function locateMutation(original: string, mutated: string): MutationEdit {
+export function locateSingleEdit(original: string, mutated: string): SingleEdit {
   const shorter = Math.min(original.length, mutated.length);
   let prefix = 0;
   while (prefix < shorter && original.charCodeAt(prefix) === mutated.charCodeAt(prefix)) prefix++;
