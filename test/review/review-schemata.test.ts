@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFakeSetup } from '../fakes/fake-environment.js';
+import { createFakeSetup, FAKE_PASS_ENV } from '../fakes/fake-environment.js';
+import { sharedTargetConfig } from '../fakes/shared-target-config.js';
 import { removeTemporaryDirectories } from '../fakes/temporary-directory.js';
 import { MUTATION_OPERATOR_NAMES } from '../../src/review/mutation-operator.js';
 import { reviewCrate } from '../../src/review/review-crate.js';
-import { runReview } from '../../src/review/run-review.js';
+import { createReviewServices, runReview } from '../../src/review/run-review.js';
 import type { ReviewResult } from '../../src/review/review-result.js';
 import { copyReviewFixture } from './review-fixture-crate.js';
-import { createSyntheticReviewServices } from './synthetic-review-services.js';
 
 afterAll(removeTemporaryDirectories);
 
@@ -126,7 +126,12 @@ const ALWAYS_VERIFIED = { runner: 'local' as const, verify: async () => ({ statu
 
 async function reviewMixed(schemata: boolean, jobs: number): Promise<ReviewResult> {
   const crate = copyReviewFixture('review-max-weak', { source: MIXED_SOURCE });
-  const { services } = await createSyntheticReviewServices(crate, 'run-never-called');
+  const fake = createFakeSetup('run-never-called');
+  // Each cargo step within 10 s (the variants' limit is the lower of this and ten times the original's):
+  // the looping mutants cost that much each, in both modes. The crate builds in a second or two with vstd warm.
+  const base = sharedTargetConfig(crate);
+  const config = { ...base, runner: 'local' as const, passEnv: FAKE_PASS_ENV, precheck: { ...base.precheck, offline: true, timeoutMs: 10_000 } };
+  const services = await createReviewServices(config, fake.environment, { cache: false });
   const outcome = await reviewCrate({ id: `mixed-${schemata}-${jobs}`, crateDir: crate, file: null, functions: [], operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1, jobs, vacuity: false, schemata }, { ...services, verifier: ALWAYS_VERIFIED });
   if (outcome.kind !== 'reviewed') throw new Error(`mixed: ${outcome.message}`);
   return outcome.review;
