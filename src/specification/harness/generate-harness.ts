@@ -153,7 +153,7 @@ function checkFunction(plan: FunctionCheckPlan, clauses: ClausePlan[]): string {
     `        ensures: vec![${ensures.join(', ')}],`,
     `        input_elements: ${generateInputElements(plan)},`,
     `        shape: ${shapeInputsCode(plan)},`,
-    `        seeds: ${seedInputsCode(plan, plan.literals ?? { chars: [], integers: [] })},`,
+    `        seeds: ${seedInputsCode(plan)},`,
     '    }, budget, seed, timeout);',
     '}',
     '',

@@ -655,6 +655,17 @@ unsafe impl GlobalAlloc for CountingAllocator {
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
 
+/// The integers a function's inputs are seeded with (seedLiteralsEnvironment): read when the harness
+/// runs, not compiled in, so that one build serves every mutant of the function.
+pub fn seed_integers() -> Vec<i128> {
+    match std::env::var("VERUS_REPAIR_SEED_INTEGERS") { Ok(text) => text.split(',').filter_map(|t| t.parse::<i128>().ok()).collect(), Err(_) => Vec::new() }
+}
+
+/// The chars a function's inputs are seeded with, as code points (seedLiteralsEnvironment).
+pub fn seed_chars() -> Vec<char> {
+    match std::env::var("VERUS_REPAIR_SEED_CHARS") { Ok(text) => text.split(',').filter_map(|t| t.parse::<u32>().ok()).filter_map(char::from_u32).collect(), Err(_) => Vec::new() }
+}
+
 pub fn arguments() -> (usize, usize, u64, u64) {
     let a: Vec<String> = std::env::args().collect();
     let n = |i: usize, d: u64| a.get(i).and_then(|s| s.parse::<u64>().ok()).unwrap_or(d);

@@ -4,6 +4,7 @@ import { throwAbortReason } from '../../verifier/runners/throw-if-aborted.js';
 import type { Sandbox } from '../../verifier/sandbox/sandbox.js';
 import { wrapInBwrap } from '../../verifier/sandbox/wrap-in-bwrap.js';
 import type { FunctionCheckPlan } from '../plan/function-check-plan.js';
+import { seedLiteralsEnvironment } from '../inputs/seed-inputs.js';
 import { mergeHarnessSegments, type Interruption } from './merge-harness-segments.js';
 import { readHarnessOutput, type HarnessLine } from './read-harness-output.js';
 
@@ -62,7 +63,8 @@ export async function runFunctionCheck(plan: FunctionCheckPlan, settings: RunSet
 
 async function runSegment(plan: FunctionCheckPlan, settings: RunSettings, start: number): Promise<(HarnessRun & { ok: false }) | { ok: true; lines: HarnessLine[]; ignored: number; wallTimeMs: number; command: string[] }> {
   const command = [settings.executable, String(plan.index), String(settings.budget), String(settings.seed), String(settings.callTimeoutMs), settings.perturbResults === true ? '1' : '0', String(start), String(settings.memoryMb)];
-  const env: Record<string, string> = { ...settings.runEnvironment, RUST_BACKTRACE: '0' };
+  // The function's literals go in the environment (seedInputsCode): the harness's code does not carry them.
+  const env: Record<string, string> = { ...settings.runEnvironment, ...seedLiteralsEnvironment(plan.literals ?? { chars: [], integers: [] }), RUST_BACKTRACE: '0' };
   if (settings.environment['PATH'] !== undefined) env['PATH'] = settings.environment['PATH'];
   const job = { command, cwd: settings.directory, env, timeoutMs: settings.callTimeoutMs * 4 + 120_000, maxOutputBytes: MAX_OUTPUT_BYTES, cleanupCommands: [] };
   const outcome = await runProcessJob(
