@@ -91,7 +91,7 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
   stopIfAborted(services.signal);
   const mutants = services.reprove === undefined ? settledMutants : await reproveKilledMutants(settledMutants, crateFiles, crateDir, services.reprove, services.emit);
   stopIfAborted(services.signal);
-  const vacuity = await runVacuityProbes(probes, crateFiles, crateDir, request.jobs, variantServices);
+  const vacuity = await runVacuityProbes(probes, crateFiles, crateDir, request.jobs, variantServices, services.createVariantPrechecker(variantTimeoutMs(original.precheckMs), { test: false }));
   stopIfAborted(services.signal);
   const trusted = sources.files.flatMap(listTrustedAssumptions);
   const since = previousTexts === null ? null : await compareWithRef(previousTexts, sources.files, crateFiles, crateDir, request.jobs, variantServices);

@@ -1,6 +1,6 @@
 import { precheckLetsVerusRun } from '../core/verifier-precheck.js';
 import { rm } from 'node:fs/promises';
-import type { PrecheckResult } from '../core/verifier-precheck.js';
+import type { Prechecker, PrecheckResult } from '../core/verifier-precheck.js';
 import { materializeCrate, withFile, type CrateFiles } from '../repair/setup/crate-snapshot.js';
 import { locateSingleEdit } from './schemata/locate-single-edit.js';
 import type { ReviewServices } from './review-services.js';
@@ -13,10 +13,12 @@ import { verifyVariant, type VariantOutcome } from '../repair/candidates/verify-
  * ghost code (an `assert(false)`, a lemma), so their erased programs are the original's: one build
  * of all of them together (precheckTogether) stands for each one's pre-check when it passes, and
  * each is pre-checked on its own otherwise (a probe the generator got wrong is then found alone).
+ * That build is `cargo build` alone (`buildPrechecker`): the tests of an erased program that is the
+ * original's passed in the original's pre-check, and running them again would tell nothing.
  */
-export async function runVacuityProbes(probes: readonly VacuityProbe[], crateFiles: CrateFiles, crateDir: string, jobs: number, services: ReviewServices): Promise<VacuityResult[]> {
+export async function runVacuityProbes(probes: readonly VacuityProbe[], crateFiles: CrateFiles, crateDir: string, jobs: number, services: ReviewServices, buildPrechecker: Prechecker = services.prechecker): Promise<VacuityResult[]> {
   let settled = 0;
-  const together = probes.length < 2 ? null : await precheckTogether(probes, crateFiles, crateDir, services);
+  const together = probes.length < 2 ? null : await precheckTogether(probes, crateFiles, crateDir, services, buildPrechecker);
   const probeServices = together === null ? services : { ...services, prechecker: { precheck: async () => together } };
   return settleAll(
     probes,
@@ -37,7 +39,7 @@ export async function runVacuityProbes(probes: readonly VacuityProbe[], crateFil
 }
 
 /** The erased pre-check of every probe's insertions in one crate, when it passes; null otherwise (or when the probes' edits cannot be combined). */
-async function precheckTogether(probes: readonly VacuityProbe[], crateFiles: CrateFiles, crateDir: string, services: ReviewServices): Promise<PrecheckResult | null> {
+async function precheckTogether(probes: readonly VacuityProbe[], crateFiles: CrateFiles, crateDir: string, services: ReviewServices, prechecker: Prechecker): Promise<PrecheckResult | null> {
   const decoder = new TextDecoder();
   let files = crateFiles;
   for (const file of new Set(probes.map((probe) => probe.file))) {
@@ -55,7 +57,7 @@ async function precheckTogether(probes: readonly VacuityProbe[], crateFiles: Cra
   }
   const scratch = await materializeCrate(files, crateDir, 'review-probes');
   try {
-    const result = await services.prechecker.precheck(scratch, services.signal);
+    const result = await prechecker.precheck(scratch, services.signal);
     return result.status === 'passed' ? result : null;
   } finally {
     await rm(scratch, { recursive: true, force: true });
