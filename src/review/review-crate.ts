@@ -7,7 +7,7 @@ import { checkSpecEntailment, type EntailmentResult } from '../specification/ind
 import type { TrustedAssumption } from './trusted-assumption.js';
 import { classifyMutantOutcome } from './classify-mutant-outcome.js';
 import { checkOriginal } from './check-original.js';
-import { checkOriginalSpecs } from './spec-tests/check-original-specs.js';
+import { checkOriginalSpecs, selectSpecTestTargets } from './spec-tests/check-original-specs.js';
 import { findOriginalCheck, killBySpecTests } from './spec-tests/kill-by-spec-tests.js';
 import { countSpecFindings } from './spec-tests/count-spec-findings.js';
 import type { ReviewSpecCheck } from './spec-tests/review-spec-check.js';
@@ -60,6 +60,7 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
   stopIfAborted(services.signal);
   if (specChecks !== null) services.emit({ type: 'spec-checked', checks: specChecks });
 
+  const specTestFunctions = selectSpecTestTargets(sources.functions).map(({ fn }) => fn.qualifiedName);
   let settled = 0;
   const schema = request.schemata === false || generation.mutants.length < 2 ? null : await prepareSchema(crateFiles, crateDir, sources.files, generation.mutants, original, services);
   let settledMutants: SettledMutant[];
@@ -73,7 +74,8 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
         // The schema's erased outcome when it settled this mutant; otherwise the mutant is built on its own.
         const known = schema === null ? null : await schema.precheck(mutant);
         const schemaSpecTest = known === null ? null : (schema?.specTestOf(mutant) ?? null);
-        const beforeVerifier = specTests === undefined || specChecks === null ? undefined : async (files: CrateFiles) => (killed = await killBySpecTests(files, crateDir, mutant.function, findOriginalCheck(specChecks, mutant.file, mutant.function), specTests, services.signal, schemaSpecTest ?? undefined)) !== null;
+        const schemaSpecTestOfAll = schemaSpecTest === null ? undefined : { ...schemaSpecTest, harnessFunctions: specTestFunctions };
+        const beforeVerifier = specTests === undefined || specChecks === null ? undefined : async (files: CrateFiles) => (killed = await killBySpecTests(files, crateDir, mutant.function, findOriginalCheck(specChecks, mutant.file, mutant.function), specTests, services.signal, schemaSpecTestOfAll)) !== null;
         const outcome = known !== null && !precheckLetsVerusRun(known)
           ? { precheck: known, verification: null }
           : await verifyVariant(crateFiles, crateDir, { label: mutant.id, file: mutant.file, source: mutant.source }, known === null ? variantServices : { ...variantServices, prechecker: { precheck: async () => known } }, beforeVerifier === undefined ? {} : { beforeVerifier });

@@ -26,6 +26,12 @@ export interface CheckSpecRequest {
   crateDir: string;
   /** The exec functions to check, by name or qualified name; absent: every exec function with an ensures (listEnsuredExecFunctions). */
   functions?: readonly string[];
+  /**
+   * Of `functions`, the ones to run and report (absent: all). The harness is still built for every
+   * one of `functions`, so that checks of different functions share one build: review's spec tests
+   * run one mutant's function at a time against the schema's harness of all of them.
+   */
+  runFunctions?: readonly string[];
   /** Inputs tried per function (half bounded-exhaustive at most, the rest seeded random). */
   inputs?: number;
   seed?: number;
@@ -70,6 +76,7 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
   const files = request.files ?? (await readCrateSources(crateDir));
   const irs = await parseCrateFiles(files, crateDir);
   const targets = selectSpecTargets(irs, request.functions ?? listEnsuredExecFunctions(irs), crateDir);
+  const running = request.runFunctions === undefined ? null : new Set(selectSpecTargets(irs, request.runFunctions, crateDir).map(({ fn, file }) => `${file}\0${fn.qualifiedName}`));
   const specFunctions = collectSpecFunctions(irs);
   const planned = targets.map(({ fn, file }, index) => withLiterals(planFunctionCheck(fn, file, index, specFunctions), fn, irs.find((ir) => ir.file === file), specFunctions));
   const plans = planned.flatMap((entry) => (entry.kind === 'plan' ? [entry.plan] : []));
@@ -84,6 +91,8 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
   const scratchCrate = build?.directory ?? null;
   try {
     for (const [position, entry] of planned.entries()) {
+      const target = targets[position]!;
+      if (running !== null && !running.has(`${target.file}\0${target.fn.qualifiedName}`)) continue;
       if (entry.kind === 'not-executable') {
         results.push(withUnplannedClauses(assembleNotExecutable(entry, specFunctions, exclusions), targets[position]!.fn));
         continue;

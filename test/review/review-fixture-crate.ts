@@ -16,7 +16,9 @@ export const FIXTURES_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta
  */
 export function copyReviewFixture(name: string, options: { extraToml?: string; source?: string } = {}): string {
   const directory = path.join(createTemporaryDirectory('review'), name);
-  cpSync(path.join(FIXTURES_ROOT, name), directory, { recursive: true, filter: (source) => !source.endsWith('review-oracle.json') });
+  // Not .verus-repair/ (ignored by git): a run on the fixture in place keeps its cache and may be building in its cargo-target there meanwhile.
+  const local = path.join(FIXTURES_ROOT, name, '.verus-repair');
+  cpSync(path.join(FIXTURES_ROOT, name), directory, { recursive: true, filter: (source) => !source.endsWith('review-oracle.json') && source !== local && !source.startsWith(`${local}${path.sep}`) });
   cpSync(path.join(FIXTURES_ROOT, 'Cargo.lock'), path.join(directory, 'Cargo.lock'));
   const manifest = path.join(directory, 'Cargo.toml');
   writeFileSync(manifest, `${readFileSync(manifest, 'utf8')}\n[workspace]\n`);

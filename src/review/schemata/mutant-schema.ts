@@ -81,7 +81,7 @@ export class MutantSchema {
   }
 
   /** How `mutant`'s spec tests run through the schema (its harness built from the schema's files), or null when it is not in the schema. */
-  specTestOf(mutant: Mutant): SchemaSpecTest | null {
+  specTestOf(mutant: Mutant): Omit<SchemaSpecTest, 'harnessFunctions'> | null {
     const site = this.sites.get(mutant.id);
     if (!this.inSchema.has(mutant.id) || this.files === null || this.texts === null || site === undefined) return null;
     const schemaText = new SourceText(this.texts.get(site.file) ?? '');

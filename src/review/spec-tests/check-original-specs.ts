@@ -10,7 +10,7 @@ import type { SpecTestSettings } from './spec-test-settings.js';
  * function unchecked, and the review goes on without spec tests for them.
  */
 export async function checkOriginalSpecs(crateDir: string, functions: ReadonlyArray<{ fn: FunctionItem; file: string }>, settings: SpecTestSettings, signal?: AbortSignal): Promise<ReviewSpecCheck[]> {
-  const targets = functions.filter(({ fn }) => fn.baseMode === 'exec' && fn.body !== null);
+  const targets = selectSpecTestTargets(functions);
   if (targets.length === 0) return [];
   try {
     const report = await checkSpec({ crateDir, functions: targets.map(({ fn }) => fn.qualifiedName), perturbResults: true, inputs: settings.inputs, seed: settings.seed, config: settings.config, environment: settings.environment, ...(signal === undefined ? {} : { signal }) });
@@ -20,6 +20,11 @@ export async function checkOriginalSpecs(crateDir: string, functions: ReadonlyAr
     const reason = `the spec-check harness could not run: ${error instanceof Error ? error.message : String(error)}`;
     return targets.map(({ fn, file }) => ({ function: fn.qualifiedName, file, line: fn.nameSpan.lineStart, status: 'harness-failed', executableClauses: 0, clauses: fn.clauses.length, notExecutable: [], counts: null, counterexamples: [], weakWitness: null, reason }));
   }
+}
+
+/** The reviewed functions spec tests run on: exec functions with a body. */
+export function selectSpecTestTargets<T extends { fn: FunctionItem }>(functions: readonly T[]): T[] {
+  return functions.filter(({ fn }) => fn.baseMode === 'exec' && fn.body !== null);
 }
 
 function summarize(result: FunctionSpecCheck): ReviewSpecCheck {

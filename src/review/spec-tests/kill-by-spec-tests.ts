@@ -5,12 +5,17 @@ import type { SpecTestSettings } from './spec-test-settings.js';
 
 /**
  * A mutant's spec tests through its review's mutant schema: the harness is built from the schema's
- * files (one build serves every mutant of a function, the harness cache reusing it), planned from
+ * files (one build serves every mutant, the harness cache reusing it), planned from
  * the mutant's own files (its literals seed the inputs, as when it is built alone), and run with the
  * mutant active.
  */
 export interface SchemaSpecTest {
   files: ReadonlyMap<string, Uint8Array>;
+  /**
+   * Every function the review spec-tests: the harness is built for all of them and runs the mutant's
+   * alone, so that one harness build serves every mutant of every function.
+   */
+  harnessFunctions: readonly string[];
   runEnvironment: Readonly<Record<string, string>>;
   /** Rewrites source locations of the schema's files (a panic's) into the mutant file's lines. */
   mapLocations(text: string): string;
@@ -27,7 +32,8 @@ export interface SchemaSpecTest {
 export async function killBySpecTests(files: ReadonlyMap<string, Uint8Array>, crateDir: string, fnName: string, original: ReviewSpecCheck | undefined, settings: SpecTestSettings, signal?: AbortSignal, schema?: SchemaSpecTest): Promise<Extract<MutantVerdict, { status: 'killed-by-spec-tests' }> | null> {
   if (original === undefined || original.status !== 'checked' || original.counterexamples.length > 0) return null;
   try {
-    const report = await checkSpec({ crateDir, files, functions: [fnName], inputs: settings.inputs, seed: settings.seed, config: settings.config, environment: settings.environment, ...(schema === undefined ? {} : { buildFiles: schema.files, runEnvironment: schema.runEnvironment }), ...(signal === undefined ? {} : { signal }) });
+    const functions = schema === undefined ? { functions: [fnName] } : { functions: schema.harnessFunctions, runFunctions: [fnName], buildFiles: schema.files, runEnvironment: schema.runEnvironment };
+    const report = await checkSpec({ crateDir, files, ...functions, inputs: settings.inputs, seed: settings.seed, config: settings.config, environment: settings.environment, ...(signal === undefined ? {} : { signal }) });
     const result = report.functions[0];
     if (result === undefined || result.status !== 'checked') return null;
     const counterexample = result.counterexamples[0];
