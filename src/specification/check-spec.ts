@@ -3,9 +3,11 @@ import path from 'node:path';
 import { parseVerusBytes, type FunctionItem, type VerusFileIr } from '../ir/index.js';
 import { loadVerifierConfig } from '../verifier/config/read-verifier-config.js';
 import type { VerifierConfig } from '../verifier/config/verifier-config.js';
+import { selectPrecheckTargetDir } from '../verifier/precheck/select-precheck-target-dir.js';
+import { acquireHarnessDirectory, releaseHarnessDirectory } from './harness/acquire-harness-directory.js';
 import { addHarnessAccess } from './harness/add-harness-access.js';
 import { assembleNotExecutable, assembleRun } from './report/assemble-function-check.js';
-import { buildHarness } from './harness/build-harness.js';
+import { buildHarness, type HarnessBuild } from './harness/build-harness.js';
 import type { FunctionCheckPlan, PlannedFunction } from './plan/function-check-plan.js';
 import { mineLiterals } from './inputs/mine-literals.js';
 import type { InvariantProbe } from './invariants/invariant-probe.js';
@@ -56,7 +58,7 @@ export interface CheckSpecRequest {
   config?: VerifierConfig;
   /** Loop invariant probes the files' instrumented loops call (testLoopInvariants). */
   probes?: readonly InvariantProbe[];
-  /** Keep the scratch harness crate (its path is in the report) instead of removing it. */
+  /** Build in a scratch harness crate of its own, not a slot, and keep it (its path is in the report) instead of removing it. */
   keepScratch?: boolean;
   /** Reuse a harness binary built before from the same sources and toolchain (default true); false builds anew. */
   reuseHarness?: boolean;
@@ -83,13 +85,16 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
   const config = request.config ?? (await loadVerifierConfig(crateDir)).config;
   const buildFiles = request.buildFiles ?? files;
   const buildIrs = request.buildFiles === undefined ? irs : await parseCrateFiles(buildFiles, crateDir);
-  const build = plans.length === 0 ? null : await buildHarness({ crateDir, files: addHarnessAccess(buildFiles, buildIrs, plans, specFunctions), plans, specFunctions, probes: request.probes ?? [], config, environment, ...(request.reuseHarness === undefined ? {} : { reuse: request.reuseHarness }), ...(request.signal === undefined ? {} : { signal: request.signal }) });
-  const exclusions: import('./harness/build-harness.js').Exclusions = build?.exclusions ?? { specFunctions: new Map(), clauses: new Map(), functions: new Map() };
+  // A slot kept across checks of this crate (acquire-harness-directory.ts), leased until the functions have run.
+  const harness = plans.length === 0 ? null : await acquireHarnessDirectory({ crateDir, targetDir: selectPrecheckTargetDir(config.precheck, environment), cacheDir: config.cacheDir, scratch: request.keepScratch === true });
+  let build: HarnessBuild | null = null;
   const results: FunctionSpecCheck[] = [];
   let runMs = 0;
   let runCommand: string[] = [];
-  const scratchCrate = build?.directory ?? null;
+  let exclusions: import('./harness/build-harness.js').Exclusions = { specFunctions: new Map(), clauses: new Map(), functions: new Map() };
   try {
+    if (harness !== null) build = await buildHarness({ crateDir, files: addHarnessAccess(buildFiles, buildIrs, plans, specFunctions), plans, specFunctions, probes: request.probes ?? [], config, environment, harness, ...(request.reuseHarness === undefined ? {} : { reuse: request.reuseHarness }), ...(request.signal === undefined ? {} : { signal: request.signal }) });
+    exclusions = build?.exclusions ?? exclusions;
     for (const [position, entry] of planned.entries()) {
       const target = targets[position]!;
       if (running !== null && !running.has(`${target.file}\0${target.fn.qualifiedName}`)) continue;
@@ -110,13 +115,13 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
       results.push(assembleRun(plan, run, specFunctions, exclusions, request.probes ?? []));
     }
   } finally {
-    // Also when interrupted (Ctrl-C aborts the signal: the run throws): nothing is left in the temp directory.
-    if (scratchCrate !== null && request.keepScratch !== true) {
-      await rm(scratchCrate, { recursive: true, force: true });
-      // The harness package is one of its own, never built again: its lib and binary (about 20 MB) would stay in the shared target for good.
-      if (build?.ok === true) await removeBuiltFiles(build.packageFiles, build.executable);
-    }
+    // Also when interrupted (Ctrl-C aborts the signal: the run throws): the lease is released, and nothing is left in the temp directory.
+    if (harness !== null) await releaseHarnessDirectory(harness, { keep: request.keepScratch === true });
+    // A scratch package is one of its own, never built again: its lib and binary (about 20 MB) would stay in the shared target for good.
+    // A slot's stay: they are what the next check in that slot builds on.
+    if (harness?.kind === 'scratch' && request.keepScratch !== true && build?.ok === true) await removeBuiltFiles(build.packageFiles, build.executable);
   }
+  const scratchCrate = harness?.directory ?? null;
   return {
     ...summarizeSpecCheck(results),
     run: {

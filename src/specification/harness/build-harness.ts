@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import type { VerifierConfig } from '../../verifier/config/verifier-config.js';
 import { runProcessJob } from '../../verifier/run/run-process-job.js';
 import { fetchDependencies } from '../../verifier/sandbox/fetch-dependencies.js';
@@ -8,6 +7,7 @@ import type { Sandbox } from '../../verifier/sandbox/sandbox.js';
 import { describeUnsandboxed, selectSandbox } from '../../verifier/sandbox/select-sandbox.js';
 import { selectPrecheckTargetDir } from '../../verifier/precheck/select-precheck-target-dir.js';
 import { throwAbortReason } from '../../verifier/runners/throw-if-aborted.js';
+import { acquireHarnessDirectory, releaseHarnessDirectory, type HarnessDirectory } from './acquire-harness-directory.js';
 import { buildHarnessJob } from './build-harness-job.js';
 import type { ClausePlan, FunctionCheckPlan } from '../plan/function-check-plan.js';
 import { generateHarness, type HarnessPart } from './generate-harness.js';
@@ -48,6 +48,11 @@ export interface BuildHarnessRequest {
   signal?: AbortSignal;
   /** Reuse a binary built before from the same sources and toolchain (harness-build-cache.ts); default true. */
   reuse?: boolean;
+  /**
+   * Where to write the harness crate (acquireHarnessDirectory), which the caller releases after
+   * running the harness; absent: a fresh scratch directory, the caller's to remove (`directory`).
+   */
+  harness?: HarnessDirectory;
 }
 
 /**
@@ -72,54 +77,58 @@ export async function buildHarness(request: BuildHarnessRequest): Promise<Harnes
   const first = generate();
   const key = await computeHarnessKey({ crateDir: request.crateDir, files: request.files, harnessSource: first.source, runtimeDir, config: request.config, environment: request.environment, sandbox });
   const store = request.reuse === false ? null : selectHarnessStore(targetDir, request.config.cacheDir);
-  if (store !== null) {
-    // Built before from exactly these sources and this toolchain: the scratch copy is only the run's working directory, and holds the checked copy of the binary.
-    const crate = await writeHarnessCrate(request.crateDir, fixed, first.source, runtimeDir);
-    const cached = crate.ok ? await readCachedHarness(store, key, crate.directory) : null;
-    if (crate.ok && cached !== null) {
-      const restored: Exclusions = { specFunctions: new Map(cached.exclusions.specFunctions), clauses: new Map(cached.exclusions.clauses), functions: new Map(cached.exclusions.functions), probes: new Map(cached.exclusions.probes) };
-      return { ok: true, executable: cached.executable, directory: crate.directory, command: cached.command, builds: cached.builds, buildMs: 0, exclusions: restored, sandbox, compiled: [], packageFiles: [], cache: 'reused', fixes: crate.fixes };
+  const harnessDirectory = request.harness ?? (await acquireHarnessDirectory({ crateDir: request.crateDir, targetDir, cacheDir: request.config.cacheDir, scratch: true }));
+  // A directory made here, on a failure that leaves the caller without its path.
+  const releaseOwned = () => (request.harness === undefined ? releaseHarnessDirectory(harnessDirectory) : Promise.resolve());
+  try {
+    if (store !== null) {
+      // Built before from exactly these sources and this toolchain: the harness crate is only the run's working directory, and holds the checked copy of the binary.
+      const crate = await writeHarnessCrate(request.crateDir, fixed, first.source, runtimeDir, harnessDirectory);
+      const cached = crate.ok ? await readCachedHarness(store, key, crate.directory) : null;
+      if (crate.ok && cached !== null) {
+        const restored: Exclusions = { specFunctions: new Map(cached.exclusions.specFunctions), clauses: new Map(cached.exclusions.clauses), functions: new Map(cached.exclusions.functions), probes: new Map(cached.exclusions.probes) };
+        return { ok: true, executable: cached.executable, directory: crate.directory, command: cached.command, builds: cached.builds, buildMs: 0, exclusions: restored, sandbox, compiled: [], packageFiles: [], cache: 'reused', fixes: crate.fixes };
+      }
     }
-    if (crate.ok) await rm(crate.directory, { recursive: true, force: true });
-  }
-  for (let builds = 1; ; builds++) {
-    const harness = builds === 1 ? first : generate();
-    const crate = await writeHarnessCrate(request.crateDir, fixed, harness.source, runtimeDir);
-    if (!crate.ok) return { ok: false, reason: crate.reason, directory: null, command, builds: builds - 1, buildMs, exclusions, sandbox };
-    let outcome: Awaited<ReturnType<typeof runProcessJob>>;
-    try {
+    for (let builds = 1; ; builds++) {
+      const harness = builds === 1 ? first : generate();
+      // Each build rewrites only what changed in the same directory: a rebuild without a rejected part recompiles the harness module, not the runtime.
+      const crate = await writeHarnessCrate(request.crateDir, fixed, harness.source, runtimeDir, harnessDirectory);
+      if (!crate.ok) {
+        await releaseOwned();
+        return { ok: false, reason: crate.reason, directory: null, command, builds: builds - 1, buildMs, exclusions, sandbox };
+      }
       if (sandbox.kind === 'bwrap' && builds === 1) await fetchDependencies(crate.directory, request.config, request.environment, request.signal);
-      const { job } = await placeInSandbox(buildHarnessJob(crate.directory, crate.binary, request.config, request.environment), sandbox, { crateCopyDir: crate.directory, writable, config: request.config, environment: request.environment }, { cargo: true });
-      command = job.command;
-      outcome = await runProcessJob(job, request.signal === undefined ? {} : { signal: request.signal });
+      const job = buildHarnessJob(crate.directory, crate.binary, request.config, request.environment, { incremental: harnessDirectory.kind === 'slot' });
+      const { job: placed } = await placeInSandbox(job, sandbox, { crateCopyDir: crate.directory, writable, config: request.config, environment: request.environment }, { cargo: true });
+      command = placed.command;
+      const outcome = await runProcessJob(placed, request.signal === undefined ? {} : { signal: request.signal });
       if (outcome.kind === 'aborted') throwAbortReason(request.signal);
-    } catch (error) {
-      // Interrupted (Ctrl-C) or failed before a result: the caller never learns this copy's path, so it goes now.
-      await rm(crate.directory, { recursive: true, force: true });
-      throw error;
+      buildMs += outcome.wallTimeMs;
+      const failed = (reason: string) => ({ ok: false as const, reason, directory: crate.directory, command, builds, buildMs, exclusions, sandbox });
+      if (outcome.kind === 'spawn-failed') return failed(`cargo could not start: ${outcome.message}`);
+      if (outcome.kind === 'timed-out') return failed(`cargo build timed out after ${outcome.timeoutMs} ms`);
+      const messages = readBuildMessages(outcome.stdout.text, HARNESS_FILE, crate.binary, crate.directory);
+      if (outcome.exitCode === 0 && messages.executable !== null) {
+        if (store !== null) await storeCachedHarness(store, key, messages.executable, {
+          builds, command,
+          exclusions: { specFunctions: [...exclusions.specFunctions], clauses: [...exclusions.clauses], functions: [...exclusions.functions], probes: [...(exclusions.probes ?? [])] },
+        });
+        return { ok: true, executable: messages.executable, directory: crate.directory, command, builds, buildMs, exclusions, sandbox, compiled: messages.compiled, packageFiles: messages.packageFiles, cache: request.reuse === false ? 'off' : 'built', fixes: crate.fixes };
+      }
+      const errors = messages.errors.filter((error) => !/^error: aborting due to/.test(error.rendered));
+      const blamed = errors.map((error) => ({ error, part: blame(error.harnessLines, harness.parts) }));
+      const outside = blamed.find(({ part }) => part === null);
+      if (outside !== undefined || errors.length === 0) {
+        return failed(`the harness crate did not build: ${(outside?.error.rendered ?? outcome.stderr.text).trim().split('\n').slice(0, 12).join('\n')}`);
+      }
+      if (builds >= MAXIMUM_BUILDS) return failed(`the harness still did not build after ${builds} builds: ${errors[0]!.rendered.trim()}`);
+      for (const { error, part } of blamed) exclude(exclusions, part!, error.rendered.trim());
     }
-    buildMs += outcome.wallTimeMs;
-    const failed = (reason: string) => ({ ok: false as const, reason, directory: crate.directory, command, builds, buildMs, exclusions, sandbox });
-    if (outcome.kind === 'spawn-failed') return failed(`cargo could not start: ${outcome.message}`);
-    if (outcome.kind === 'timed-out') return failed(`cargo build timed out after ${outcome.timeoutMs} ms`);
-    const messages = readBuildMessages(outcome.stdout.text, HARNESS_FILE, crate.binary, crate.directory);
-    if (outcome.exitCode === 0 && messages.executable !== null) {
-      if (store !== null) await storeCachedHarness(store, key, messages.executable, {
-        builds, command,
-        exclusions: { specFunctions: [...exclusions.specFunctions], clauses: [...exclusions.clauses], functions: [...exclusions.functions], probes: [...(exclusions.probes ?? [])] },
-      });
-      return { ok: true, executable: messages.executable, directory: crate.directory, command, builds, buildMs, exclusions, sandbox, compiled: messages.compiled, packageFiles: messages.packageFiles, cache: request.reuse === false ? 'off' : 'built', fixes: crate.fixes };
-    }
-    const errors = messages.errors.filter((error) => !/^error: aborting due to/.test(error.rendered));
-    const blamed = errors.map((error) => ({ error, part: blame(error.harnessLines, harness.parts) }));
-    const outside = blamed.find(({ part }) => part === null);
-    if (outside !== undefined || errors.length === 0) {
-      return failed(`the harness crate did not build: ${(outside?.error.rendered ?? outcome.stderr.text).trim().split('\n').slice(0, 12).join('\n')}`);
-    }
-    if (builds >= MAXIMUM_BUILDS) return failed(`the harness still did not build after ${builds} builds: ${errors[0]!.rendered.trim()}`);
-    for (const { error, part } of blamed) exclude(exclusions, part!, error.rendered.trim());
-    // The next build writes a fresh copy; this one is of no further use.
-    await rm(crate.directory, { recursive: true, force: true });
+  } catch (error) {
+    // Interrupted (Ctrl-C) or failed before a result: a copy made here goes now (the caller never learns its path).
+    await releaseOwned();
+    throw error;
   }
 }
 

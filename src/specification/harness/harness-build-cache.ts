@@ -92,7 +92,9 @@ function recordPath(store: HarnessStore, key: string): string {
 
 /**
  * A cached build for `key`, its use recorded (LRU), or null. The binary is copied into
- * `intoDirectory` (a scratch directory no sandbox can write) and that copy's sha256 is compared with
+ * `intoDirectory` (the check's harness directory: a scratch directory, or a slot this check leases,
+ * which no sandbox writes outside this check's own builds; the run's sandbox binds it read-only)
+ * and that copy's sha256 is compared with
  * the record: a mismatch means something wrote the cached binary after it was stored (another
  * crate's build script, under the shared target directory), so it is removed, said, and a miss.
  * An entry without a record (or a damaged one) is a miss too.
