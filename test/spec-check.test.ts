@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSpec, describeCounterexample, hasCounterexample, type FunctionSpecCheck, type SpecCheckReport } from '../src/specification/index.js';
 import { readCrateSources } from '../src/specification/harness/read-crate-sources.js';
+import { loadVerifierConfig } from '../src/verifier/config/read-verifier-config.js';
 import { runCliInProcess } from './run-cli-in-process.js';
 
 const FIXTURE = new URL('../rust-fixtures/spec-check/', import.meta.url).pathname;
@@ -86,14 +87,25 @@ describe('checkSpec on rust-fixtures/spec-check (real cargo, erased exec code)',
     // The binary's name is the harness crate's own (verus-repair-spec-check-<hex>), so concurrent checks cannot run each other's.
     expect(report.run.command).toEqual(expect.arrayContaining(['cargo', 'build', '--bin', expect.stringMatching(/^verus-repair-spec-check-[0-9a-f]{12}$/)]));
     expect(report.run.runCommand[0]).toMatch(/verus-repair-spec-check-[0-9a-f]{12}$/);
-    // Every scratch copy (one per build) is removed after the run.
+    // The harness crate is a slot under the crate's cache directory, leased for this check only; nothing is left in the temp directory.
     expect(scratchCopies()).toBe(copiesBefore);
-    // So are the harness package's built files: it is never built again, and each check left about 20 MB in the shared target.
-    const executable = report.run.runCommand[0] ?? '';
+    expect(report.run.scratchCrate).toMatch(/\/\.verus-repair\/cache\/spec-harness-crates\/[0-9a-f]{16}\/slot-\d+$/);
+    expect(existsSync(`${report.run.scratchCrate}.lock`)).toBe(false);
+    // Its built files stay in the shared target: the next check in that slot builds on them.
+    expect(existsSync(report.run.runCommand[0] ?? '')).toBe(true);
+  });
+
+  it('removes a scratch harness crate and its built files (a cache directory inside the target directory leases no slot)', async () => {
+    const { config } = await loadVerifierConfig(FIXTURE);
+    const scratch = await checkSpec({ crateDir: FIXTURE, functions: ['clamp'], seed: 0, inputs: 50, environment: ENVIRONMENT, reuseHarness: false, config: { ...config, cacheDir: path.join(config.precheck.targetDir!, 'verus-repair-spec-check-suite-cache') } });
+    expect(scratch.run.scratchCrate.startsWith(ownTmpdir)).toBe(true);
+    expect(scratchCopies()).toBe(copiesBefore);
+    // A scratch package is never built again: its files would stay in the shared target for good (about 20 MB a check).
+    const executable = scratch.run.runCommand[0] ?? '';
     expect(existsSync(executable)).toBe(false);
     const binary = path.basename(executable).replace(/-/g, '_');
     expect(readdirSync(path.join(path.dirname(executable), 'deps')).filter((name) => name.startsWith(`${binary}-`))).toEqual([]);
-  });
+  }, 600_000);
 });
 
 describe('checkSpec when rustc rejects part of the harness (real cargo)', () => {

@@ -124,14 +124,20 @@ describe('check-spec bad input exits 2 before anything is built', () => {
 });
 
 describe('check-spec on Ctrl-C', () => {
-  it('stops the harness process, removes its scratch crate and exits 130', async () => {
+  it('stops the harness process, releases its harness slot, leaves nothing in the temp directory and exits 130', async () => {
     const tmp = createTemporaryDirectory('sigint-tmp');
     // A call timeout of ten minutes: count_up hangs on its first large input until the interrupt.
     const child = startCli(['check-spec', LIMITS, '--fn', 'count_up', '--inputs', '40', '--call-timeout', '600000'], { ...process.env, TMPDIR: tmp });
     const scratch = () => readdirSync(tmp).filter((name) => name.startsWith('verus-repair-spec-check-'));
+    // The harness crate is a slot under the crate's cache directory (acquire-harness-directory.ts), its lock beside it.
+    const slots = path.join(LIMITS, '.verus-repair', 'cache', 'spec-harness-crates');
+    let slot = '';
     const harnessProcesses = () => readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number).filter((pid) => {
       try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').some((part) => /verus-repair-spec-check-[0-9a-f]{12}$/.test(part)) && readlinkSync(`/proc/${pid}/cwd`).startsWith(tmp);
+        const cwd = readlinkSync(`/proc/${pid}/cwd`);
+        const found = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').some((part) => /verus-repair-spec-check-[0-9a-f]{12}$/.test(part)) && cwd.startsWith(slots) && readFileSync(`${cwd}.lock`, 'utf8').includes(`"pid":${child.pid}`);
+        if (found) slot = cwd;
+        return found;
       } catch {
         return false;
       }
@@ -142,12 +148,14 @@ describe('check-spec on Ctrl-C', () => {
       running = harnessProcesses();
     }
     expect(running.length, 'the harness process started').toBeGreaterThan(0);
-    expect(scratch()).toHaveLength(1);
+    expect(existsSync(`${slot}.lock`)).toBe(true);
     child.kill('SIGINT');
     const result = await child;
     expect(result.exitCode, String(result.stderr)).toBe(130);
     expect(String(result.stderr)).toContain('check-spec interrupted');
     expect(scratch()).toEqual([]);
+    expect(existsSync(`${slot}.lock`)).toBe(false);
+    expect(existsSync(slot)).toBe(true);
     expect(running.filter((pid) => isProcessAlive(pid))).toEqual([]);
     expect(existsSync(tmp)).toBe(true);
   }, 600_000);
