@@ -31,8 +31,9 @@ export type HarnessDirectory =
  * build (about 12 MB: the harness binary, its lib, their incremental state) stayed in the shared
  * target directory for good, one per crate. It builds in scratch, as before slots.
  */
-export async function acquireHarnessDirectory(place: { crateDir: string; targetDir: string; cacheDir: string; scratch?: boolean }): Promise<HarnessDirectory> {
-  const lease = place.scratch === true || isWithinDirectory(place.crateDir, tmpdir()) ? null : await leaseSlot(place);
+export async function acquireHarnessDirectory(place: { crateDir: string; targetDir: string; cacheDir: string; scratch?: boolean; temporaryRoot?: string }): Promise<HarnessDirectory> {
+  // `temporaryRoot`: the system temp directory unless given (a test whose checkout itself lies under it, as a CI clone in /tmp does, names another).
+  const lease = place.scratch === true || isWithinDirectory(place.crateDir, place.temporaryRoot ?? tmpdir()) ? null : await leaseSlot(place);
   if (lease !== null) return { kind: 'slot', directory: lease.directory, identity: digest(lease.directory, 12), lease };
   return { kind: 'scratch', directory: await mkdtemp(path.join(tmpdir(), 'verus-repair-spec-check-')) };
 }

@@ -18,7 +18,8 @@ function listFiles(directory: string): string[] {
 describe('writeHarnessCrate in a slot', () => {
   it('keeps the package and binary names of the slot, and rewrites only the files whose content changed', async () => {
     const project = createTemporaryDirectory('harness-crate-slot');
-    const harness = await acquireHarnessDirectory({ crateDir: FIXTURE, targetDir: path.join(project, 'cargo-target'), cacheDir: path.join(project, 'cache') });
+    // temporaryRoot: a checkout under the system temp directory (a CI clone in /tmp) would otherwise be taken for a crate about to go, and get scratch.
+    const harness = await acquireHarnessDirectory({ crateDir: FIXTURE, targetDir: path.join(project, 'cargo-target'), cacheDir: path.join(project, 'cache'), temporaryRoot: path.join(project, 'temporary') });
     expect(harness.kind).toBe('slot');
     if (harness.kind !== 'slot') return;
     const fixed = await fixHarnessFiles(await readCrateSources(FIXTURE), process.env);
