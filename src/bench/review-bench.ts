@@ -174,7 +174,7 @@ function services(crate: string, onEvent: (event: ReviewEvent) => void, cargo: {
     createVariantPrechecker: (timeoutMs, variant) => {
       // A schema's test runs name their active mutant in the environment; pass_env lets it through to the tests.
       const extra = variant?.environment ?? {};
-      const prechecker = new CargoPrechecker({ config: { ...config, passEnv: [...config.passEnv, ...Object.keys(extra)], precheck: { ...config.precheck, timeoutMs, test: variant?.test ?? true } }, environment: { ...fake.environment, ...extra } });
+      const prechecker = new CargoPrechecker({ config: { ...config, passEnv: [...config.passEnv, ...Object.keys(extra)], precheck: { ...config.precheck, timeoutMs, test: variant?.test ?? true } }, environment: { ...fake.environment, ...extra }, ...(variant?.buildStep === undefined ? {} : { buildStep: variant.buildStep }) });
       return { precheck: async (crateDir, signal) => {
         const result = await prechecker.precheck(crateDir, signal);
         cargo.ms += result.wallTimeMs;

@@ -4,6 +4,13 @@ import type { Diagnostic } from './diagnostic.js';
 export type PrecheckStep = 'build' | 'test';
 
 /**
+ * The pre-check's step before the tests: `cargo build`; `cargo test --no-run` (`test-targets`: what
+ * the tests run, compiled once, its errors read as the build's); or none (`none`: a crate that such a
+ * build already compiled).
+ */
+export type PrecheckBuildStep = 'build' | 'test-targets' | 'none';
+
+/**
  * A mechanical change the pre-check made to its private erased copy, never to the user's files
  * (src/verifier/precheck/apply-erasure-fixes.ts): something Verus's own rustc setup accepts and
  * plain rustc does not, with nothing of the crate's exec code changed.

@@ -148,8 +148,9 @@ function prepareSchema(crateFiles: CrateFiles, crateDir: string, files: readonly
     crateDir,
     sources: files,
     mutants,
-    buildPrechecker: services.createVariantPrechecker(timeoutMs, { test: false }),
-    createTestPrechecker: testsRun ? (active) => services.createVariantPrechecker(timeoutMs, { environment: { [ACTIVE_MUTANT_VARIABLE]: String(active) } }) : null,
+    // With tests, the schema is compiled as they run it (`cargo test --no-run`) and each mutant's run compiles nothing: one compilation of the schema, not a lib and a test lib.
+    buildPrechecker: services.createVariantPrechecker(timeoutMs, { test: false, ...(testsRun ? { buildStep: 'test-targets' as const } : {}) }),
+    createTestPrechecker: testsRun ? (active) => services.createVariantPrechecker(timeoutMs, { buildStep: 'none', environment: { [ACTIVE_MUTANT_VARIABLE]: String(active) } }) : null,
     ...(services.signal === undefined ? {} : { signal: services.signal }),
   });
 }

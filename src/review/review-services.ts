@@ -1,4 +1,4 @@
-import type { Prechecker } from '../core/verifier-precheck.js';
+import type { PrecheckBuildStep, Prechecker } from '../core/verifier-precheck.js';
 import type { VerificationOptions, Verifier } from '../core/verifier.js';
 import type { ResultCache } from '../verifier/cache/result-cache.js';
 import type { ReviewEvent } from './review-event.js';
@@ -14,9 +14,9 @@ export interface ReviewServices {
    * a mutant often loops forever (a deleted increment), and its tests must not run for the default limit.
    * `test: false` drops `cargo test` (the original fails its tests while Verus verifies it).
    * `environment`: variables the cargo steps (and so the tests) get besides the usual ones: a mutant
-   * schema's VERUS_REPAIR_MUTANT.
+   * schema's VERUS_REPAIR_MUTANT. `buildStep`: the step before the tests (CargoPrecheckerSettings).
    */
-  createVariantPrechecker(timeoutMs: number, options?: { test?: boolean; environment?: Record<string, string> }): Prechecker;
+  createVariantPrechecker(timeoutMs: number, options?: { test?: boolean; environment?: Record<string, string>; buildStep?: PrecheckBuildStep }): Prechecker;
   cache: ResultCache | null;
   precheckRunsTests: boolean;
   options: VerificationOptions;

@@ -98,7 +98,7 @@ export async function createReviewServices(config: VerifierConfig, environment: 
     createVariantPrechecker: (timeoutMs, variant) => {
       const extra = variant?.environment ?? {};
       const precheck = { ...variantPrecheck, test: variant?.test ?? true, timeoutMs: Math.min(timeoutMs, config.precheck.timeoutMs) };
-      return new CargoPrechecker({ config: { ...config, passEnv: [...config.passEnv, ...Object.keys(extra)], precheck }, environment: { ...environment, ...extra } });
+      return new CargoPrechecker({ config: { ...config, passEnv: [...config.passEnv, ...Object.keys(extra)], precheck }, environment: { ...environment, ...extra }, ...(variant?.buildStep === undefined ? {} : { buildStep: variant.buildStep }) });
     },
     cache: settings.cache ? new ResultCache(config.cacheDir) : null,
     precheckRunsTests: true,

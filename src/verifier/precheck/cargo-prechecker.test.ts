@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTemporaryCrate, SHARED_TARGET_DIR, VERIFYING_LIB_RS } from '../../../test/fakes/temporary-crate.js';
 import { defaultVerifierConfig } from '../config/read-verifier-config.js';
+import type { PrecheckBuildStep } from '../../core/verifier-precheck.js';
 import { CargoPrechecker } from './cargo-prechecker.js';
 import { parseFailingTests } from './parse-failing-tests.js';
 import { createTemporaryDirectory, removeTemporaryDirectories } from '../../../test/fakes/temporary-directory.js';
@@ -13,10 +14,10 @@ afterAll(removeTemporaryDirectories);
 const created: string[] = [];
 afterAll(() => created.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
 
-function prechecker(): CargoPrechecker {
+function prechecker(options: { buildStep?: PrecheckBuildStep; test?: boolean } = {}): CargoPrechecker {
   const base = defaultVerifierConfig('/unused');
-  const config = { ...base, precheck: { ...base.precheck, targetDir: SHARED_TARGET_DIR, offline: true } };
-  return new CargoPrechecker({ config, environment: { ...process.env, RUSTFLAGS: '--cfg verus_keep_ghost' } });
+  const config = { ...base, precheck: { ...base.precheck, targetDir: SHARED_TARGET_DIR, offline: true, test: options.test ?? true } };
+  return new CargoPrechecker({ config, environment: { ...process.env, RUSTFLAGS: '--cfg verus_keep_ghost' }, ...(options.buildStep === undefined ? {} : { buildStep: options.buildStep }) });
 }
 
 function crate(files: Record<string, string>): string {
@@ -51,6 +52,23 @@ describe('CargoPrechecker (real cargo)', () => {
     const result = await prechecker().precheck(crate({ 'src/lib.rs': VERIFYING_LIB_RS + TESTS(3) }));
     expect(result).toMatchObject({ status: 'test-failed', failingTests: ['tests::adds_one'], steps: ['build', 'test'] });
     if (result.status === 'test-failed') expect(result.outputTail).toContain('tests::adds_one');
+  }, 300_000);
+
+  it('buildStep test-targets: builds by cargo test --no-run, an exec type error read as the build\'s, with its diagnostics', async () => {
+    const broken = VERIFYING_LIB_RS.replace('    x + 1\n', '    x + true\n');
+    const result = await prechecker({ buildStep: 'test-targets', test: false }).precheck(crate({ 'src/lib.rs': broken + TESTS(2) }));
+    expect(result).toMatchObject({ status: 'build-failed', step: 'build', steps: ['build'] });
+    // The command may be wrapped in the sandbox's: cargo's arguments are found by their own.
+    const noRun = result.command.indexOf('--no-run');
+    expect(result.command.slice(noRun - 1, noRun + 2)).toEqual(['test', '--no-run', '--tests']);
+    if (result.status !== 'build-failed') return;
+    expect(result.diagnostics.find((diagnostic) => diagnostic.severity === 'error' && diagnostic.primary !== null)).toMatchObject({ code: 'E0277', primary: { file: 'src/lib.rs', line: 9 } });
+  }, 300_000);
+
+  it('buildStep none: runs the tests of a crate built before, and still fails a failing #[test]', async () => {
+    const directory = crate({ 'src/lib.rs': VERIFYING_LIB_RS + TESTS(3) });
+    expect(await prechecker({ buildStep: 'test-targets', test: false }).precheck(directory)).toMatchObject({ status: 'passed', steps: ['build'] });
+    expect(await prechecker({ buildStep: 'none' }).precheck(directory)).toMatchObject({ status: 'test-failed', steps: ['test'], failingTests: ['tests::adds_one'] });
   }, 300_000);
 
   it('reports a test that does not compile as build-failed in the test step', async () => {

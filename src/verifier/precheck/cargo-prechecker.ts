@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { assertNever } from '../../core/assert-never.js';
-import type { PrecheckResult, PrecheckStep, Prechecker } from '../../core/verifier-precheck.js';
+import type { PrecheckBuildStep, PrecheckResult, PrecheckStep, Prechecker } from '../../core/verifier-precheck.js';
 import type { VerifierConfig } from '../config/verifier-config.js';
 import { parseVerifierOutput } from '../../diagnostics/parse-verifier-output.js';
 import { normalizeReport } from '../../diagnostics/normalize-report.js';
@@ -31,6 +31,14 @@ const TAIL_CHARACTERS = 4000;
 export interface CargoPrecheckerSettings {
   config: VerifierConfig;
   environment?: NodeJS.ProcessEnv;
+  /**
+   * The step before the tests (default `build`: `cargo build`). `test-targets`: `cargo test --no-run`,
+   * which compiles what the tests run (the lib under cfg(test)) and not the plain lib too, its errors
+   * read as the build's; `none`: no build step, for a crate such a build already compiled. Review's
+   * mutant schema builds by the first and runs each mutant's tests with the second: one compilation
+   * of the schema where `cargo build` then `cargo test` compile two.
+   */
+  buildStep?: PrecheckBuildStep;
 }
 
 /**
@@ -94,9 +102,10 @@ export class CargoPrechecker implements Prechecker {
     const { config } = this.settings;
     const root = placement.directory;
     const locked = runsLocked(placement);
-    const steps: PrecheckStep[] = ['build'];
+    const buildStep = this.settings.buildStep ?? 'build';
+    const steps: PrecheckStep[] = buildStep === 'none' ? [] : ['build'];
     if (config.precheck.test && (await crateHasTests(root))) steps.push('test');
-    const crate = { doctests: steps.includes('test') && (await crateHasDoctests(root)), locked, owner };
+    const crate = { doctests: (steps.includes('test') || buildStep === 'test-targets') && (await crateHasDoctests(root)), locked, owner, buildTestTargets: buildStep === 'test-targets' };
     if (sandbox.kind === 'bwrap') await fetchDependencies(root, config, this.environment, signal, locked);
     const placed = {
       crateCopyDir: root,
