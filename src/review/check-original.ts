@@ -9,6 +9,15 @@ export type OriginalCheck =
   | { kind: 'passed'; origin: VerdictOrigin; verusVersion: string | null; precheckMs: number; originalPrecheck: OriginalPrecheckNote | null }
   | { kind: 'failed'; stage: 'build' | 'test' | 'verify'; message: string; toolchain: boolean };
 
+/** The original's erased pre-check, passed far enough for Verus to judge it: what the variants' pre-checks are derived from. */
+export interface PrecheckedOriginal {
+  kind: 'prechecked';
+  precheck: Exclude<PrecheckResult, { status: 'build-failed' | 'crashed' | 'timeout' }>;
+  precheckMs: number;
+  /** What the variants' pre-checks leave out when the original's tests fail (valid once Verus verifies the original). */
+  originalPrecheck: OriginalPrecheckNote | null;
+}
+
 /**
  * The original crate must verify before its mutants mean anything. Its erased pre-check comes
  * first: an error Verus sees too (exec code, a missing crate) stops the review before Verus runs;
@@ -17,8 +26,20 @@ export type OriginalCheck =
  * when Verus verifies it (a mutant cannot be killed by tests that already fail).
  */
 export async function checkOriginal(crateDir: string, services: ReviewServices): Promise<OriginalCheck> {
+  const prechecked = await precheckOriginal(crateDir, services);
+  return prechecked.kind === 'failed' ? prechecked : verifyOriginal(crateDir, prechecked, services);
+}
+
+/** The first half of checkOriginal: the erased pre-check. */
+export async function precheckOriginal(crateDir: string, services: ReviewServices): Promise<PrecheckedOriginal | Extract<OriginalCheck, { kind: 'failed' }>> {
   const precheck = await services.prechecker.precheck(crateDir, services.signal);
   if (precheck.status === 'build-failed' || precheck.status === 'crashed' || precheck.status === 'timeout') return describePrecheckFailure(precheck);
+  return { kind: 'prechecked', precheck, precheckMs: precheck.wallTimeMs, originalPrecheck: noteOriginalPrecheck(precheck) };
+}
+
+/** The second half of checkOriginal: Verus on the original, after its pre-check. */
+export async function verifyOriginal(crateDir: string, prechecked: PrecheckedOriginal, services: ReviewServices): Promise<OriginalCheck> {
+  const { precheck } = prechecked;
   const outcome = await verifyCandidate({ kind: 'crate', crateDir }, services.options, { verifier: services.verifier, prechecker: null, cache: services.cache, precheckRunsTests: services.precheckRunsTests }, services.signal);
   const result = outcome.verification;
   if (result !== null && result.status === 'toolchain-error') return { kind: 'failed', stage: 'verify', message: `toolchain problem (${result.problem}): ${result.message}`, toolchain: true };
@@ -30,7 +51,7 @@ export async function checkOriginal(crateDir: string, services: ReviewServices):
     }
     return { kind: 'failed', stage: 'verify', message: `the original crate does not verify (${reason}); review needs a verified crate`, toolchain: false };
   }
-  return { kind: 'passed', origin: result.origin, verusVersion: result.toolchain.verusVersion, precheckMs: precheck.wallTimeMs, originalPrecheck: noteOriginalPrecheck(precheck) };
+  return { kind: 'passed', origin: result.origin, verusVersion: result.toolchain.verusVersion, precheckMs: prechecked.precheckMs, originalPrecheck: prechecked.originalPrecheck };
 }
 
 function describePrecheckFailure(precheck: Exclude<PrecheckResult, { status: 'passed' | 'not-applicable' }>): Extract<OriginalCheck, { kind: 'failed' }> {

@@ -6,7 +6,7 @@ import { readCrateFiles, type CrateFiles } from '../repair/setup/crate-snapshot.
 import { checkSpecEntailment, type EntailmentResult } from '../specification/index.js';
 import type { TrustedAssumption } from './trusted-assumption.js';
 import { classifyMutantOutcome } from './classify-mutant-outcome.js';
-import { checkOriginal } from './check-original.js';
+import { precheckOriginal, verifyOriginal, type OriginalCheck, type PrecheckedOriginal } from './check-original.js';
 import { checkOriginalSpecs, selectSpecTestTargets } from './spec-tests/check-original-specs.js';
 import { findOriginalCheck, killBySpecTests } from './spec-tests/kill-by-spec-tests.js';
 import { countSpecFindings } from './spec-tests/count-spec-findings.js';
@@ -44,17 +44,26 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
   const against = request.against ?? null;
   // `--against REF` is read before anything runs: a ref git does not know is bad input, not a finding after every mutant.
   const previousTexts = against === null ? null : await readPreviousSources(crateDir, against, sources.files);
-  const original = await checkOriginal(crateDir, services);
+  const prechecked = await precheckOriginal(crateDir, services);
   stopIfAborted(services.signal);
-  if (original.kind === 'failed') return { kind: 'original-not-checked', stage: original.stage, message: original.message, toolchain: original.toolchain };
+  if (prechecked.kind === 'failed') return notChecked(prechecked);
+  // Verus on the original. With more than one job, and an original whose tests pass, the erased
+  // preparation of the mutant phase (the mutants, the original's spec check, the schema's build) goes
+  // on meanwhile, and is thrown away when the original does not verify. Otherwise it is awaited here.
+  const verifying = verifyOriginal(crateDir, prechecked, services);
+  // Awaited below in every case; this only keeps a rejection from counting as unhandled meanwhile.
+  verifying.catch(() => undefined);
+  const overlap = request.jobs > 1 && prechecked.precheck.status !== 'test-failed';
+  let verified = overlap ? null : await verifying;
+  if (verified !== null && verified.kind === 'failed') return notChecked(verified);
 
-  const variantServices: ReviewServices = { ...services, prechecker: selectVariantPrechecker(services, variantTimeoutMs(original.precheckMs), original.originalPrecheck) };
+  const variantServices: ReviewServices = { ...services, prechecker: selectVariantPrechecker(services, variantTimeoutMs(prechecked.precheckMs), prechecked.originalPrecheck) };
   const started = Date.now();
   const generation = await generateMutants({ files: sources.files, functions: request.functions.length === 0 ? null : new Set(request.functions), operators: request.operators, maxMutants: request.maxMutants, seed: request.seed, ...(services.signal === undefined ? {} : { signal: services.signal }) });
   const generationMs = Date.now() - started;
   const lemmas = (ir: VerusFileIr) => (request.functions.length > 0 ? [] : ir.functions.filter((fn) => fn.insideVerus && fn.baseMode === 'proof' && fn.body !== null && fn.clauses.some((clause) => clause.kind === 'requires')));
   const probes = request.vacuity ? sources.files.flatMap((ir) => generateVacuityProbes(ir, [...sources.functions.filter((entry) => entry.file === ir.file).map((entry) => entry.fn), ...lemmas(ir)])) : [];
-  services.emit({ type: 'review-started', mutants: generation.mutants.length, probes: probes.length, originalPrecheck: original.originalPrecheck });
+  services.emit({ type: 'review-started', mutants: generation.mutants.length, probes: probes.length, originalPrecheck: prechecked.originalPrecheck });
   const specTests = services.specTests;
   const specChecks: ReviewSpecCheck[] | null = specTests === undefined ? null : await checkOriginalSpecs(crateDir, sources.functions, specTests, services.signal);
   stopIfAborted(services.signal);
@@ -62,7 +71,18 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
 
   const specTestFunctions = selectSpecTestTargets(sources.functions).map(({ fn }) => fn.qualifiedName);
   let settled = 0;
-  const schema = request.schemata === false || generation.mutants.length < 2 ? null : await prepareSchema(crateFiles, crateDir, sources.files, generation.mutants, original, services);
+  const schema = request.schemata === false || generation.mutants.length < 2 ? null : await prepareSchema(crateFiles, crateDir, sources.files, generation.mutants, prechecked, services);
+  if (verified === null) {
+    verified = await verifying.catch(async (error: unknown) => {
+      await schema?.dispose();
+      throw error;
+    });
+    if (verified.kind === 'failed') {
+      await schema?.dispose();
+      return notChecked(verified);
+    }
+  }
+  const original = verified;
   let settledMutants: SettledMutant[];
   try {
     settledMutants = await settleAll<(typeof generation.mutants)[number], SettledMutant>(
@@ -93,7 +113,7 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
   stopIfAborted(services.signal);
   const mutants = services.reprove === undefined ? settledMutants : await reproveKilledMutants(settledMutants, crateFiles, crateDir, services.reprove, services.emit);
   stopIfAborted(services.signal);
-  const vacuity = await runVacuityProbes(probes, crateFiles, crateDir, request.jobs, variantServices, services.createVariantPrechecker(variantTimeoutMs(original.precheckMs), { test: false }));
+  const vacuity = await runVacuityProbes(probes, crateFiles, crateDir, request.jobs, variantServices, services.createVariantPrechecker(variantTimeoutMs(prechecked.precheckMs), { test: false }));
   stopIfAborted(services.signal);
   const trusted = sources.files.flatMap(listTrustedAssumptions);
   const since = previousTexts === null ? null : await compareWithRef(previousTexts, sources.files, crateFiles, crateDir, request.jobs, variantServices);
@@ -140,7 +160,7 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
  * schema, then each mutant's tests with it active (none when the original's tests fail, as for a
  * mutant built alone).
  */
-function prepareSchema(crateFiles: CrateFiles, crateDir: string, files: readonly VerusFileIr[], mutants: readonly Mutant[], original: Extract<Awaited<ReturnType<typeof checkOriginal>>, { kind: 'passed' }>, services: ReviewServices): Promise<MutantSchema> {
+function prepareSchema(crateFiles: CrateFiles, crateDir: string, files: readonly VerusFileIr[], mutants: readonly Mutant[], original: PrecheckedOriginal, services: ReviewServices): Promise<MutantSchema> {
   const timeoutMs = variantTimeoutMs(original.precheckMs);
   const testsRun = original.originalPrecheck?.outcome !== 'tests-skipped';
   return MutantSchema.prepare({
@@ -153,6 +173,10 @@ function prepareSchema(crateFiles: CrateFiles, crateDir: string, files: readonly
     createTestPrechecker: testsRun ? (active) => services.createVariantPrechecker(timeoutMs, { buildStep: 'none', environment: { [ACTIVE_MUTANT_VARIABLE]: String(active) } }) : null,
     ...(services.signal === undefined ? {} : { signal: services.signal }),
   });
+}
+
+function notChecked(original: Extract<OriginalCheck, { kind: 'failed' }>): ReviewOutcome {
+  return { kind: 'original-not-checked', stage: original.stage, message: original.message, toolchain: original.toolchain };
 }
 
 /** Ten times the original's erased build and test, and at least 20 s: enough for a correct variant, short for one that loops. */

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTemporaryCrate, SHARED_TARGET_DIR, VERIFYING_LIB_RS } from '../../test/fakes/temporary-crate.js';
@@ -64,5 +66,53 @@ describe('review and the original\'s erased pre-check', () => {
     if (outcome.kind !== 'reviewed') throw new Error(`not reviewed: ${outcome.message}`);
     expect(outcome.review.originalPrecheck).toMatchObject({ outcome: 'tests-skipped', detail: expect.stringContaining('test tests::adds_one failed') });
     expect(outcome.review.mutants.map((entry) => entry.verdict.settledBy)).not.toContain('test');
+  }, 300_000);
+});
+
+/** The mutant schemas in `directory` (materializeCrate names them so). */
+const schemaCopies = (directory: string) => readdirSync(directory).filter((name) => name.startsWith('verus-repair-review-schema-'));
+
+// Real erased cargo; the verifier is a synthetic stub that rejects the original, looking meanwhile for the schema's copy.
+describe('review: Verus on the original, and the mutant phase prepared meanwhile', () => {
+  const originalTmpdir = process.env['TMPDIR'];
+  const ownTmpdir = mkdtempSync(path.join(tmpdir(), 'review-overlap-'));
+  afterAll(() => {
+    if (originalTmpdir === undefined) delete process.env['TMPDIR'];
+    else process.env['TMPDIR'] = originalTmpdir;
+    rmSync(ownTmpdir, { recursive: true, force: true });
+  });
+
+  async function reviewRejected(jobs: number, waitForSchemaMs: number): Promise<{ outcome: Awaited<ReturnType<typeof reviewCrate>>; schemaWhileVerifying: boolean }> {
+    process.env['TMPDIR'] = ownTmpdir;
+    const crateDir = createTemporaryCrate({ 'src/lib.rs': `${VERIFYING_LIB_RS}${TESTS}` });
+    const base = defaultVerifierConfig(crateDir);
+    const services = await createReviewServices({ ...base, runner: 'local', precheck: { ...base.precheck, targetDir: SHARED_TARGET_DIR, offline: true } }, process.env, { cache: false });
+    let schemaWhileVerifying = false;
+    const rejecting: Verifier = {
+      runner: 'local',
+      async verify() {
+        for (const deadline = Date.now() + waitForSchemaMs; !schemaWhileVerifying; await sleep(20)) {
+          schemaWhileVerifying = schemaCopies(ownTmpdir).length > 0;
+          if (Date.now() >= deadline) break;
+        }
+        return { status: 'failed', functions: [], diagnostics: [], toolchain: { verusVersion: null, pinHash: null, imageDigest: null }, command: ['stub'], wallTimeMs: 1, origin: { kind: 'recorded', source: 'test stub', synthetic: true } };
+      },
+    };
+    const outcome = await reviewCrate({ id: `overlap-${jobs}`, crateDir, file: null, functions: ['add_one'], operators: [...MUTATION_OPERATOR_NAMES], maxMutants: null, seed: 1, jobs, vacuity: false, schemata: true }, { ...services, verifier: rejecting });
+    return { outcome, schemaWhileVerifying };
+  }
+
+  it('with --jobs 2 builds the schema while Verus runs on the original, and removes it when the original does not verify', async () => {
+    const { outcome, schemaWhileVerifying } = await reviewRejected(2, 120_000);
+    expect(schemaWhileVerifying).toBe(true);
+    expect(outcome).toMatchObject({ kind: 'original-not-checked', stage: 'verify', message: expect.stringContaining('does not verify') });
+    expect(schemaCopies(ownTmpdir)).toEqual([]);
+  }, 300_000);
+
+  it('with --jobs 1 prepares nothing of the mutant phase before the original verifies', async () => {
+    const { outcome, schemaWhileVerifying } = await reviewRejected(1, 0);
+    expect(schemaWhileVerifying).toBe(false);
+    expect(outcome).toMatchObject({ kind: 'original-not-checked', stage: 'verify' });
+    expect(schemaCopies(ownTmpdir)).toEqual([]);
   }, 300_000);
 });
