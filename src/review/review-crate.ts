@@ -22,6 +22,8 @@ import type { ReviewOutcome, SettledMutant } from './review-result.js';
 import type { ReviewServices } from './review-services.js';
 import { reproveKilledMutants } from './reprove/reprove-killed-mutants.js';
 import { runVacuityProbes } from './run-vacuity-probes.js';
+import type { VacuityResult } from './vacuity-probe.js';
+import pLimit from 'p-limit';
 import { settleAll } from '../specification/index.js';
 import { summarizeFunctions } from './summarize-functions.js';
 import { verifyVariant } from '../repair/candidates/verify-variant.js';
@@ -83,11 +85,15 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
     }
   }
   const original = verified;
+  // One pool of --jobs slots for the mutants and then the probes: the probes queue behind the mutants
+  // and take each slot the mutants' tail leaves free, rather than waiting for the last mutant.
+  const pool = pLimit(Math.max(1, request.jobs));
   let settledMutants: SettledMutant[];
+  let probesSettling: Promise<VacuityResult[]>;
   try {
-    settledMutants = await settleAll<(typeof generation.mutants)[number], SettledMutant>(
+    const mutantsSettling = settleAll<(typeof generation.mutants)[number], SettledMutant>(
       generation.mutants,
-      request.jobs,
+      pool,
       async (mutant) => {
         // After the erased build and tests, before Verus: a counterexample on the mutant's code kills it without a verifier call.
         let killed: MutantVerdict | null = null;
@@ -106,14 +112,17 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
       (mutant) => ({ mutant, verdict: interrupted() }),
       services.signal,
     );
+    probesSettling = runVacuityProbes(probes, crateFiles, crateDir, pool, variantServices, services.createVariantPrechecker(variantTimeoutMs(prechecked.precheckMs), { test: false }));
+    // Awaited below; this only keeps a rejection from counting as unhandled while the mutants settle.
+    probesSettling.catch(() => undefined);
+    settledMutants = await mutantsSettling;
   } finally {
     await schema?.dispose();
   }
+  const vacuity = await probesSettling;
   // An interrupted review is no review: its unsettled mutants would read as a weaker spec, so nothing past this is reported or recorded.
   stopIfAborted(services.signal);
   const mutants = services.reprove === undefined ? settledMutants : await reproveKilledMutants(settledMutants, crateFiles, crateDir, services.reprove, services.emit);
-  stopIfAborted(services.signal);
-  const vacuity = await runVacuityProbes(probes, crateFiles, crateDir, request.jobs, variantServices, services.createVariantPrechecker(variantTimeoutMs(prechecked.precheckMs), { test: false }));
   stopIfAborted(services.signal);
   const trusted = sources.files.flatMap(listTrustedAssumptions);
   const since = previousTexts === null ? null : await compareWithRef(previousTexts, sources.files, crateFiles, crateDir, request.jobs, variantServices);

@@ -1,3 +1,4 @@
+import type { LimitFunction } from 'p-limit';
 import { precheckLetsVerusRun } from '../core/verifier-precheck.js';
 import { rm } from 'node:fs/promises';
 import type { Prechecker, PrecheckResult } from '../core/verifier-precheck.js';
@@ -16,9 +17,11 @@ import { verifyVariant, type VariantOutcome } from '../repair/candidates/verify-
  * That build is `cargo build` alone (`buildPrechecker`): the tests of an erased program that is the
  * original's passed in the original's pre-check, and running them again would tell nothing.
  */
-export async function runVacuityProbes(probes: readonly VacuityProbe[], crateFiles: CrateFiles, crateDir: string, jobs: number, services: ReviewServices, buildPrechecker: Prechecker = services.prechecker): Promise<VacuityResult[]> {
+export async function runVacuityProbes(probes: readonly VacuityProbe[], crateFiles: CrateFiles, crateDir: string, jobs: number | LimitFunction, services: ReviewServices, buildPrechecker: Prechecker = services.prechecker): Promise<VacuityResult[]> {
   let settled = 0;
-  const together = probes.length < 2 ? null : await precheckTogether(probes, crateFiles, crateDir, services, buildPrechecker);
+  // A shared pool (review's, with the mutants ahead) takes the combined build as one of its jobs too.
+  const buildTogether = () => precheckTogether(probes, crateFiles, crateDir, services, buildPrechecker);
+  const together = probes.length < 2 ? null : typeof jobs === 'number' ? await buildTogether() : await jobs(buildTogether);
   const probeServices = together === null ? services : { ...services, prechecker: { precheck: async () => together } };
   return settleAll(
     probes,

@@ -1,12 +1,14 @@
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
 
 /**
  * Runs `work` over every item with at most `jobs` at a time, keeping input order in the results.
+ * `jobs` may be a limiter shared with other calls: their items together stay within it, each
+ * call's queued behind what was queued before it.
  * An item not started when `signal` aborts gets `interrupted(item)` instead, so nothing is
  * reported as settled that was not.
  */
-export async function settleAll<T, R>(items: readonly T[], jobs: number, work: (item: T) => Promise<R>, interrupted: (item: T, error: unknown) => R, signal?: AbortSignal): Promise<R[]> {
-  const limit = pLimit(Math.max(1, jobs));
+export async function settleAll<T, R>(items: readonly T[], jobs: number | LimitFunction, work: (item: T) => Promise<R>, interrupted: (item: T, error: unknown) => R, signal?: AbortSignal): Promise<R[]> {
+  const limit = typeof jobs === 'number' ? pLimit(Math.max(1, jobs)) : jobs;
   return Promise.all(
     items.map((item) =>
       limit(async () => {
