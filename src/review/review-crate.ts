@@ -99,9 +99,8 @@ export async function reviewCrate(request: ReviewRequest, services: ReviewServic
         let killed: MutantVerdict | null = null;
         // The schema's erased outcome when it settled this mutant; otherwise the mutant is built on its own.
         const known = schema === null ? null : await schema.precheck(mutant);
-        const schemaSpecTest = known === null ? null : (schema?.specTestOf(mutant) ?? null);
-        const schemaSpecTestOfAll = schemaSpecTest === null ? undefined : { ...schemaSpecTest, harnessFunctions: specTestFunctions };
-        const beforeVerifier = specTests === undefined || specChecks === null ? undefined : async (files: CrateFiles) => (killed = await killBySpecTests(files, crateDir, mutant.function, findOriginalCheck(specChecks, mutant.file, mutant.function), specTests, services.signal, schemaSpecTestOfAll)) !== null;
+        const schemaSpecTest = known === null ? undefined : (schema?.specTestOf(mutant, specTestFunctions) ?? undefined);
+        const beforeVerifier = specTests === undefined || specChecks === null ? undefined : async (files: CrateFiles) => (killed = await killBySpecTests(files, crateDir, mutant.function, findOriginalCheck(specChecks, mutant.file, mutant.function), specTests, services.signal, schemaSpecTest)) !== null;
         const outcome = known !== null && !precheckLetsVerusRun(known)
           ? { precheck: known, verification: null }
           : await verifyVariant(crateFiles, crateDir, { label: mutant.id, file: mutant.file, source: mutant.source }, known === null ? variantServices : { ...variantServices, prechecker: { precheck: async () => known } }, beforeVerifier === undefined ? {} : { beforeVerifier });

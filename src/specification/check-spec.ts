@@ -78,7 +78,7 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
   const files = request.files ?? (await readCrateSources(crateDir));
   const irs = await parseCrateFiles(files, crateDir);
   const targets = selectSpecTargets(irs, request.functions ?? listEnsuredExecFunctions(irs), crateDir);
-  const running = request.runFunctions === undefined ? null : new Set(selectSpecTargets(irs, request.runFunctions, crateDir).map(({ fn, file }) => `${file}\0${fn.qualifiedName}`));
+  const running = request.runFunctions === undefined ? null : new Set(selectSpecTargets(irs, request.runFunctions, crateDir).map(targetKey));
   const specFunctions = collectSpecFunctions(irs);
   const planned = targets.map(({ fn, file }, index) => withLiterals(planFunctionCheck(fn, file, index, specFunctions), fn, irs.find((ir) => ir.file === file), specFunctions));
   const plans = planned.flatMap((entry) => (entry.kind === 'plan' ? [entry.plan] : []));
@@ -97,9 +97,9 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
     exclusions = build?.exclusions ?? exclusions;
     for (const [position, entry] of planned.entries()) {
       const target = targets[position]!;
-      if (running !== null && !running.has(`${target.file}\0${target.fn.qualifiedName}`)) continue;
+      if (running !== null && !running.has(targetKey(target))) continue;
       if (entry.kind === 'not-executable') {
-        results.push(withUnplannedClauses(assembleNotExecutable(entry, specFunctions, exclusions), targets[position]!.fn));
+        results.push(withUnplannedClauses(assembleNotExecutable(entry, specFunctions, exclusions), target.fn));
         continue;
       }
       const plan: FunctionCheckPlan = entry.plan;
@@ -140,6 +140,11 @@ export async function checkSpec(request: CheckSpecRequest): Promise<SpecCheckRep
       ],
     }),
   };
+}
+
+/** A spec target's identity across two selections of the same files: its file and qualified name. */
+function targetKey(target: { fn: FunctionItem; file: string }): string {
+  return `${target.file}\0${target.fn.qualifiedName}`;
 }
 
 /**

@@ -80,8 +80,8 @@ export class MutantSchema {
     return { ...this.summaryFacts, builtAlone: this.input.mutants.length - this.known.size - this.inSchema.size };
   }
 
-  /** How `mutant`'s spec tests run through the schema (its harness built from the schema's files), or null when it is not in the schema. */
-  specTestOf(mutant: Mutant): Omit<SchemaSpecTest, 'harnessFunctions'> | null {
+  /** How `mutant`'s spec tests run through the schema (its harness built from the schema's files, with the checks of `harnessFunctions`), or null when it is not in the schema. */
+  specTestOf(mutant: Mutant, harnessFunctions: readonly string[]): SchemaSpecTest | null {
     const site = this.sites.get(mutant.id);
     if (!this.inSchema.has(mutant.id) || this.files === null || this.texts === null || site === undefined) return null;
     const schemaText = new SourceText(this.texts.get(site.file) ?? '');
@@ -93,7 +93,7 @@ export class MutantSchema {
       const mapped = mapSchemaOffset(schemaText.indexAtLineColumn(Number(line), Number(column)), site, switches);
       return mapped === null ? whole : `${file}:${mutantText.lineIndexAt(mapped) + 1}:${mutantText.columnAt(mapped)}`;
     });
-    return { files: this.files, runEnvironment: { [ACTIVE_MUTANT_VARIABLE]: String(this.numberOf(mutant.id)) }, mapLocations };
+    return { files: this.files, harnessFunctions, runEnvironment: { [ACTIVE_MUTANT_VARIABLE]: String(this.numberOf(mutant.id)) }, mapLocations };
   }
 
   /** The erased outcome of `mutant` from the schema, or null when it must be built on its own. */

@@ -1,3 +1,5 @@
+import { SEED_CHARS_VARIABLE, SEED_INTEGERS_VARIABLE } from '../inputs/seed-inputs.js';
+
 /**
  * The Rust half of the spec-check harness (generation, shrinking, the checking loop): the source of
  * the runtime crate (writeHarnessRuntimeCrate) every harness crate depends on, so it compiles once
@@ -658,12 +660,12 @@ static ALLOCATOR: CountingAllocator = CountingAllocator;
 /// The integers a function's inputs are seeded with (seedLiteralsEnvironment): read when the harness
 /// runs, not compiled in, so that one build serves every mutant of the function.
 pub fn seed_integers() -> Vec<i128> {
-    match std::env::var("VERUS_REPAIR_SEED_INTEGERS") { Ok(text) => text.split(',').filter_map(|t| t.parse::<i128>().ok()).collect(), Err(_) => Vec::new() }
+    match std::env::var("${SEED_INTEGERS_VARIABLE}") { Ok(text) => text.split(',').filter_map(|t| t.parse::<i128>().ok()).collect(), Err(_) => Vec::new() }
 }
 
 /// The chars a function's inputs are seeded with, as code points (seedLiteralsEnvironment).
 pub fn seed_chars() -> Vec<char> {
-    match std::env::var("VERUS_REPAIR_SEED_CHARS") { Ok(text) => text.split(',').filter_map(|t| t.parse::<u32>().ok()).filter_map(char::from_u32).collect(), Err(_) => Vec::new() }
+    match std::env::var("${SEED_CHARS_VARIABLE}") { Ok(text) => text.split(',').filter_map(|t| t.parse::<u32>().ok()).filter_map(char::from_u32).collect(), Err(_) => Vec::new() }
 }
 
 pub fn arguments() -> (usize, usize, u64, u64) {
